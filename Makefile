@@ -1,0 +1,45 @@
+# tsume: the two commands of the README are `make solve` and `make test`.
+# Every target sets itself up; nothing needs installing by hand beyond Go.
+
+GO      ?= go
+BIN     := bin/tsume
+export PATH := /usr/local/go/bin:$(PATH)
+
+.PHONY: all build solve test test-go test-c test-python bench clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/tsume
+
+# The main job: solve a problem. With no ARGS, `tsume solve` solves its
+# built-in example; pass e.g. ARGS='--sfen "..."' for your own.
+solve: build
+	./$(BIN) solve $(ARGS)
+
+# Every test. Go packages run with the race detector under -short (the
+# heavy perft counts are skipped there and run once without -race).
+test: test-go test-c test-python
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -short -count=1 ./...
+	$(GO) test -count=1 -run 'Heavy' ./...
+
+test-c:
+	@if [ -f CMakeLists.txt ]; then \
+	  cmake -S . -B build/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null && \
+	  cmake --build build/cmake -j2 && \
+	  ctest --test-dir build/cmake --output-on-failure; \
+	else echo "test-c: no C ABI yet"; fi
+
+test-python:
+	@if [ -d bindings/python/tests ]; then \
+	  /usr/bin/python3 -m pytest -q bindings/python/tests; \
+	else echo "test-python: no Python bindings yet"; fi
+
+bench: build
+	./$(BIN) bench $(ARGS)
+
+clean:
+	rm -rf bin build
