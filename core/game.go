@@ -1,0 +1,112 @@
+// Package core is the game-independent heart of tsume: proof-number search
+// (df-pn with TCA, SNDA, WPNS and df-pn(r); PN*), an iterative-widening
+// driver, an mmap'd transposition table and the statistics the papers report.
+// It imports no game: a game plugs in by implementing Game.
+package core
+
+// Key identifies a position in the transposition table.
+//
+// Board is a hash of everything except the domain word; Hand is an optional
+// domain word (shogi: the attacker's pieces in hand, packed; the Go capture
+// game: 0). Two keys with the same Board and different Hand may be compared
+// with Dominance so the table can answer from a superior or inferior entry.
+type Key struct {
+	Board uint64
+	Hand  uint32
+}
+
+// Move is a move, opaque to the core. 0 is never a valid move, so the core
+// uses it as "no move".
+type Move uint32
+
+// NoMove is the zero Move: "no move known".
+const NoMove Move = 0
+
+// Side says which player's move set a widening step narrows.
+type Side uint8
+
+const (
+	// NarrowNone means the step offers every move to both players.
+	NarrowNone Side = 0
+	// NarrowOR means the attacker's (OR) moves are narrowed: proofs found at
+	// this step are sound, disproofs are not (a wider set may still prove).
+	NarrowOR Side = 1
+	// NarrowAND means the defender's (AND) moves are narrowed: disproofs are
+	// sound; proofs are sound only if the game guarantees the narrowed set
+	// contains every refutation (see Widening).
+	NarrowAND Side = 2
+	// NarrowBoth narrows both move sets.
+	NarrowBoth = NarrowOR | NarrowAND
+)
+
+// Game is what a game gives the core. The core drives one Game value through
+// Do/Undo along the search path; the Game keeps its own current position.
+//
+// Methods are called on the hot path: implementations should not allocate.
+type Game interface {
+	// Key returns the key of the current position.
+	Key() Key
+	// OrNode reports whether the attacker (the OR player, who tries to
+	// prove) is to move.
+	OrNode() bool
+	// Terminal is a cheap win/loss test made before generating moves.
+	// It returns Unknown when the position is not decided by itself.
+	Terminal() Outcome
+	// Moves appends the moves of the current position for widening step
+	// `step` to buf[:0] and returns the result. step 0 is the narrowest set;
+	// a game without widening ignores step and returns every move. No moves
+	// at an OR node means disproven, at an AND node proven.
+	Moves(buf []Move, step int) []Move
+	// Do plays m, which was returned by Moves for the current position.
+	Do(m Move)
+	// Undo takes back m, the last move played by Do.
+	Undo(m Move)
+	// Estimate returns a cheap initial proof and disproof number for the
+	// current, not yet expanded position. Return 1, 1 when there is none.
+	// Values must be at least 1 and below Infinity.
+	Estimate() (pn, dn PN)
+	// CycleOutcome says who wins when the current position repeats one on
+	// the current search path (shogi tsume: Disproven, since a perpetual
+	// check is not a mate). The core detects repetition by Key on the path.
+	CycleOutcome() Outcome
+}
+
+// Dominance is optionally implemented by a Game whose keys carry a domain
+// word. It is discovered once per search by type assertion.
+type Dominance interface {
+	// Dominates reports whether domain word a is at least as good for the
+	// OR player as b on the same board (shogi: hand a contains hand b).
+	// It must be reflexive and transitive.
+	Dominates(a, b uint32) bool
+}
+
+// Widening is optionally implemented by a Game that offers nested move sets
+// S0 ⊂ S1 ⊂ … (step 0 narrowest, step Steps()-1 every move). It is
+// discovered once per search by type assertion.
+type Widening interface {
+	// Steps returns the number of widening steps, at least 1.
+	Steps() int
+	// Narrows says which side's moves step narrows. The last step must
+	// return NarrowNone. A game that returns NarrowAND (or NarrowBoth)
+	// promises that the narrowed defender moves contain every refutation,
+	// otherwise proofs at that step are not sound and must not be
+	// reused by wider steps; the core reuses them only where the Side
+	// says it is sound (see ReusableProof, ReusableDisproof).
+	Narrows(step int) Side
+}
+
+// ReusableProof reports whether a proof computed at a step narrowing side s
+// stays valid when the move sets widen. Narrowing OR moves never invalidates
+// a proof (a wider attacker set only adds options); narrowing AND moves does
+// unless the game guarantees the narrowed defender set holds every refutation,
+// which it declares by setting andComplete.
+func ReusableProof(s Side, andComplete bool) bool {
+	return s&NarrowAND == 0 || andComplete
+}
+
+// ReusableDisproof reports whether a disproof computed at a step narrowing
+// side s stays valid when the move sets widen: only if OR moves were not
+// narrowed (the attacker may win with a move outside the narrow set).
+func ReusableDisproof(s Side) bool {
+	return s&NarrowOR == 0
+}
