@@ -1,0 +1,276 @@
+package shogi
+
+// addMoves appends the board move(s) from -> to of a piece of kind k:
+// the promotion when allowed, and the non-promotion unless the piece
+// would be left on a square it can never leave.
+func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Move {
+	m := Move(to) | Move(from)<<7 | Move(k)<<16 | Move(captured)<<20
+	if k <= Rook && (inZone(us, from) || inZone(us, to)) {
+		buf = append(buf, m|movePromote)
+		if r := relRank(us, to); r == 0 && k <= Knight || r == 1 && k == Knight {
+			return buf
+		}
+	}
+	return append(buf, m)
+}
+
+// GenerateLegal appends every legal move of the side to move to buf and
+// returns it: board moves with and without promotion (all legal
+// non-promotions included) and drops, excluding nifu, drops on dead
+// squares and pawn-drop mate. It allocates nothing if buf has room for
+// MaxMoves more moves.
+func (p *Position) GenerateLegal(buf []Move) []Move {
+	us := p.side
+	if k := p.king[us]; k != NoSquare {
+		if n, c := p.checkers(k, us^1); n > 0 {
+			return p.genEvasions(buf, n, c)
+		}
+	}
+	buf = p.genBoard(buf, fullBoard, p.pinned(us), true)
+	return p.genDrops(buf, fullBoard.AndNot(p.all))
+}
+
+// GenerateEvasions appends the legal moves of a side in check; it appends
+// nothing when the side to move is not in check.
+func (p *Position) GenerateEvasions(buf []Move) []Move {
+	k := p.king[p.side]
+	if k == NoSquare {
+		return buf
+	}
+	n, c := p.checkers(k, p.side^1)
+	if n == 0 {
+		return buf
+	}
+	return p.genEvasions(buf, n, c)
+}
+
+// GenerateChecks appends the legal moves that give check: direct,
+// discovered, by drop, with and without promotion.
+func (p *Position) GenerateChecks(buf []Move) []Move {
+	if p.king[p.side^1] == NoSquare {
+		return buf
+	}
+	start := len(buf)
+	buf = p.GenerateLegal(buf)
+	out := start
+	for _, m := range buf[start:] {
+		if p.GivesCheck(m) {
+			buf[out] = m
+			out++
+		}
+	}
+	return buf[:out]
+}
+
+// genEvasions generates the legal replies to n checkers, the first on c.
+func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
+	us := p.side
+	ksq := p.king[us]
+	for d := 0; d < 8; d++ {
+		to := stepTo[ksq][d]
+		pc := p.board[to]
+		if pc == wall || pc != Empty && pc.Color() == us {
+			continue
+		}
+		if !p.attackedBy(to, us^1, ksq) {
+			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(pc.Kind())<<20)
+		}
+	}
+	if n > 1 {
+		return buf
+	}
+	mid := between[ksq][c]
+	target := mid
+	target.Set(c)
+	buf = p.genBoard(buf, target, p.pinned(us), false)
+	return p.genDrops(buf, mid)
+}
+
+// genBoard generates the legal board moves to squares in target; the king
+// moves too when withKing is set.
+func (p *Position) genBoard(buf []Move, target, pinned Bitboard, withKing bool) []Move {
+	us := p.side
+	them := us ^ 1
+	ksq := p.king[us]
+	for own := p.occ[us]; !own.IsEmpty(); {
+		from := own.Pop()
+		pc := p.board[from]
+		k := pc.Kind()
+		if k == King {
+			if !withKing {
+				continue
+			}
+			for d := 0; d < 8; d++ {
+				to := stepTo[from][d]
+				tp := p.board[to]
+				if tp == wall || tp != Empty && tp.Color() == us || !target.Has(to) {
+					continue
+				}
+				if !p.attackedBy(to, them, from) {
+					buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(tp.Kind())<<20)
+				}
+			}
+			continue
+		}
+		isPinned := pinned.Has(from)
+		var pinDir int8
+		if isPinned {
+			pinDir = lineDir[ksq][from]
+		}
+		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+			d := trailingZeros16(steps)
+			to := stepTo[from][d]
+			tp := p.board[to]
+			if tp == wall || tp != Empty && tp.Color() == us || !target.Has(to) {
+				continue
+			}
+			if isPinned && lineDir[ksq][to] != pinDir {
+				continue
+			}
+			buf = addMoves(buf, us, from, to, k, tp.Kind())
+		}
+		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
+			d := trailingZeros16(slides)
+			if isPinned && d != int(pinDir) && d != oppDir[pinDir] {
+				continue
+			}
+			for to := stepTo[from][d]; ; to = stepTo[to][d] {
+				tp := p.board[to]
+				if tp == wall || tp != Empty && tp.Color() == us {
+					break
+				}
+				if target.Has(to) {
+					buf = addMoves(buf, us, from, to, k, tp.Kind())
+				}
+				if tp != Empty {
+					break
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// genDrops generates the legal drops on the empty squares in target.
+func (p *Position) genDrops(buf []Move, target Bitboard) []Move {
+	us := p.side
+	h := p.hands[us]
+	if h == 0 {
+		return buf
+	}
+	// Split the hand into pawn, lance, knight and the rest, whose drops
+	// are restricted on fewer and fewer ranks.
+	var others [4]Kind
+	no := 0
+	for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
+		if h.Has(k) {
+			others[no] = k
+			no++
+		}
+	}
+	hasPawn, hasLance, hasKnight := h.Has(Pawn), h.Has(Lance), h.Has(Knight)
+	pawnFiles := p.pawnFiles[us]
+	enemyKing := p.king[us^1]
+	fwd := 0
+	if us == White {
+		fwd = 1
+	}
+	for t := target; !t.IsEmpty(); {
+		to := t.Pop()
+		r := relRank(us, to)
+		if r > 0 {
+			if hasPawn && pawnFiles>>(to/9)&1 == 0 &&
+				(stepTo[to][fwd] != enemyKing || !p.isPawnDropMate(to)) {
+				buf = append(buf, Move(to)|moveDrop|Move(Pawn)<<16)
+			}
+			if hasLance {
+				buf = append(buf, Move(to)|moveDrop|Move(Lance)<<16)
+			}
+			if hasKnight && r > 1 {
+				buf = append(buf, Move(to)|moveDrop|Move(Knight)<<16)
+			}
+		}
+		for i := 0; i < no; i++ {
+			buf = append(buf, Move(to)|moveDrop|Move(others[i])<<16)
+		}
+	}
+	return buf
+}
+
+// isPawnDropMate reports whether dropping a pawn on to (in front of the
+// enemy king) would checkmate, which the rules forbid (打ち歩詰め).
+func (p *Position) isPawnDropMate(to Square) bool {
+	m := Move(to) | moveDrop | Move(Pawn)<<16
+	p.Do(m)
+	// The pawn is adjacent to the king, so no interposition is possible
+	// and no drop can answer it; the evasion list is short.
+	var buf [128]Move
+	n, c := p.checkers(p.king[p.side], p.side^1)
+	mated := len(p.genEvasions(buf[:0], n, c)) == 0
+	p.Undo(m)
+	return mated
+}
+
+// GivesCheck reports whether the legal move m checks the opponent's king.
+func (p *Position) GivesCheck(m Move) bool {
+	us := p.side
+	ek := p.king[us^1]
+	if ek == NoSquare {
+		return false
+	}
+	to := m.To()
+	k := m.Kind()
+	if m.IsPromotion() {
+		k += 8
+	}
+	pc := MakePiece(us, k)
+	var vacated Bitboard
+	if !m.IsDrop() {
+		vacated = SquareBB(m.From())
+	}
+	if d := adjDir[to][ek]; d >= 0 && nearMask[pc]>>d&1 != 0 {
+		return true
+	}
+	if d := lineDir[to][ek]; d >= 0 && farMask[pc]>>d&1 != 0 &&
+		between[to][ek].And(p.all).AndNot(vacated).IsEmpty() {
+		return true
+	}
+	if m.IsDrop() {
+		return false
+	}
+	from := m.From()
+	d := lineDir[ek][from]
+	if d < 0 || lineDir[ek][to] == d || !between[ek][from].And(p.all).IsEmpty() {
+		return false
+	}
+	t := stepTo[from][d]
+	for p.board[t] == Empty {
+		t = stepTo[t][d]
+	}
+	sl := p.board[t]
+	return isColor(sl, us) && farBy[sl]>>d&1 != 0
+}
+
+// IsLegal reports whether m is a legal move in this position (for moves
+// from another position, a transposition table or user input).
+func (p *Position) IsLegal(m Move) bool {
+	if m == NoMove {
+		return false
+	}
+	var buf [MaxMoves]Move
+	for _, l := range p.GenerateLegal(buf[:0]) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// IsMated reports whether the side to move is in check and has no legal move.
+func (p *Position) IsMated() bool {
+	if !p.InCheck() {
+		return false
+	}
+	var buf [MaxMoves]Move
+	return len(p.GenerateEvasions(buf[:0])) == 0
+}

@@ -1,0 +1,194 @@
+package shogi
+
+// Position is a shogi position with its move history, updated in place by
+// Do and Undo. The zero value is not usable: build one with ParseSFEN or
+// NewStartPosition.
+type Position struct {
+	board     [82]Piece // index NoSquare is the wall sentinel
+	occ       [2]Bitboard
+	all       Bitboard
+	hands     [2]Hand
+	king      [2]Square // NoSquare when the side has no king (tsume attackers)
+	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
+	side      Color
+	ply       int
+	boardKey  uint64
+	handKey   uint64
+	stack     []undoState
+}
+
+// undoState is what Undo cannot recompute from the move itself.
+type undoState struct {
+	boardKey, handKey uint64
+	move              Move
+}
+
+// initialStackCap covers the longest known tsume (1525 plies) without growth.
+const initialStackCap = 2048
+
+// StartSFEN is the initial position.
+const StartSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+// NewStartPosition returns the initial position.
+func NewStartPosition() *Position {
+	p, err := ParseSFEN(StartSFEN)
+	if err != nil {
+		panic("shogi: bad start position: " + err.Error())
+	}
+	return p
+}
+
+func newEmptyPosition() *Position {
+	p := &Position{stack: make([]undoState, 0, initialStackCap)}
+	p.board[NoSquare] = wall
+	p.king = [2]Square{NoSquare, NoSquare}
+	return p
+}
+
+// Clone returns an independent copy (history included).
+func (p *Position) Clone() *Position {
+	q := *p
+	q.stack = make([]undoState, len(p.stack), max(cap(p.stack), initialStackCap))
+	copy(q.stack, p.stack)
+	return &q
+}
+
+// SideToMove returns the side to move.
+func (p *Position) SideToMove() Color { return p.side }
+
+// Ply returns the move number as in SFEN (1 at the start, +1 per move).
+func (p *Position) Ply() int { return p.ply }
+
+// PieceAt returns the piece on s (Empty if none).
+func (p *Position) PieceAt(s Square) Piece { return p.board[s] }
+
+// Hand returns c's pieces in hand.
+func (p *Position) Hand(c Color) Hand { return p.hands[c] }
+
+// Occupied returns the squares holding c's pieces.
+func (p *Position) Occupied(c Color) Bitboard { return p.occ[c] }
+
+// KingSquare returns c's king square and whether c has a king at all.
+func (p *Position) KingSquare(c Color) (Square, bool) { return p.king[c], p.king[c] != NoSquare }
+
+// BoardKey returns the Zobrist key of the board and side to move, hands excluded.
+func (p *Position) BoardKey() uint64 { return p.boardKey }
+
+// HandKey returns the Zobrist key of both hands.
+func (p *Position) HandKey() uint64 { return p.handKey }
+
+// Key returns the full key: board, side to move and hands.
+func (p *Position) Key() uint64 { return p.boardKey + p.handKey }
+
+// LastMove returns the move that led here, or NoMove at the root.
+func (p *Position) LastMove() Move {
+	if len(p.stack) == 0 {
+		return NoMove
+	}
+	return p.stack[len(p.stack)-1].move
+}
+
+// GamePly returns the number of moves played since the position was parsed.
+func (p *Position) GamePly() int { return len(p.stack) }
+
+func (p *Position) put(s Square, pc Piece) {
+	p.board[s] = pc
+	p.occ[pc.Color()].Set(s)
+	p.all.Set(s)
+	p.boardKey ^= zobPiece[pc][s]
+}
+
+func (p *Position) remove(s Square, pc Piece) {
+	p.board[s] = Empty
+	p.occ[pc.Color()].Clear(s)
+	p.all.Clear(s)
+	p.boardKey ^= zobPiece[pc][s]
+}
+
+// Do plays m, which must be legal (as produced by a generator or by
+// ParseUSIMove). It does not allocate once the history stack has grown.
+func (p *Position) Do(m Move) {
+	us := p.side
+	them := us ^ 1
+	to := m.To()
+	p.stack = append(p.stack, undoState{p.boardKey, p.handKey, m})
+	k := m.Kind()
+	if m.IsDrop() {
+		p.hands[us] = p.hands[us].Sub(k)
+		p.handKey -= zobHand[us][k]
+		p.put(to, MakePiece(us, k))
+		if k == Pawn {
+			p.pawnFiles[us] |= 1 << (to / 9)
+		}
+	} else {
+		from := m.From()
+		p.remove(from, MakePiece(us, k))
+		if c := m.Captured(); c != NoKind {
+			p.remove(to, MakePiece(them, c))
+			base := c.Unpromote()
+			p.hands[us] = p.hands[us].Add(base)
+			p.handKey += zobHand[us][base]
+			if c == Pawn {
+				p.pawnFiles[them] &^= 1 << (to / 9)
+			}
+		}
+		if m.IsPromotion() {
+			if k == Pawn {
+				p.pawnFiles[us] &^= 1 << (to / 9)
+			}
+			k += 8
+		}
+		p.put(to, MakePiece(us, k))
+		if k == King {
+			p.king[us] = to
+		}
+	}
+	p.boardKey ^= zobSide
+	p.side = them
+	p.ply++
+}
+
+// Undo takes back m, which must be the last move played.
+func (p *Position) Undo(m Move) {
+	them := p.side
+	us := them ^ 1
+	to := m.To()
+	k := m.Kind()
+	if m.IsDrop() {
+		p.board[to] = Empty
+		p.occ[us].Clear(to)
+		p.all.Clear(to)
+		p.hands[us] = p.hands[us].Add(k)
+		if k == Pawn {
+			p.pawnFiles[us] &^= 1 << (to / 9)
+		}
+	} else {
+		from := m.From()
+		p.occ[us].Clear(to)
+		p.all.Clear(to)
+		p.board[to] = Empty
+		if c := m.Captured(); c != NoKind {
+			p.board[to] = MakePiece(them, c)
+			p.occ[them].Set(to)
+			p.all.Set(to)
+			p.hands[us] = p.hands[us].Sub(c.Unpromote())
+			if c == Pawn {
+				p.pawnFiles[them] |= 1 << (to / 9)
+			}
+		}
+		if m.IsPromotion() && k == Pawn {
+			p.pawnFiles[us] |= 1 << (to / 9)
+		}
+		p.board[from] = MakePiece(us, k)
+		p.occ[us].Set(from)
+		p.all.Set(from)
+		if k == King {
+			p.king[us] = from
+		}
+	}
+	st := p.stack[len(p.stack)-1]
+	p.stack = p.stack[:len(p.stack)-1]
+	p.boardKey, p.handKey = st.boardKey, st.handKey
+	p.side = us
+	p.ply--
+}
