@@ -1,0 +1,486 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors returned by Play. They are fixed values so that an illegal move
+// costs no allocation on the search's hot path.
+var (
+	ErrOffBoard = errors.New("board: point is off the board")
+	ErrOccupied = errors.New("board: point is occupied")
+	ErrSuicide  = errors.New("board: suicide is illegal")
+	ErrKo       = errors.New("board: retaking the ko is banned")
+	ErrSuperko  = errors.New("board: move repeats an earlier position (positional superko)")
+	ErrColor    = errors.New("board: colour must be black or white")
+)
+
+// str is one string (chain) of stones, stored under the id of one of its
+// stones. Liberties are counted once when they change.
+type str struct {
+	stones  Bitset
+	libs    Bitset
+	nStones int16
+	nLibs   int16
+	color   Color
+}
+
+// pointUndo restores one point's content; strUndo restores one string.
+type pointUndo struct {
+	p     Point
+	color Color
+	sid   Point
+}
+
+type strUndo struct {
+	id Point
+	s  str
+}
+
+// mark is what Undo needs besides the logs: the state before one move.
+type mark struct {
+	nPoint, nStr int
+	hash         uint64
+	ko           Point
+	koColor      Color
+	captured     [3]int16
+	histLen      int
+}
+
+// Board is a Go position. The zero value is not usable: call New.
+//
+// Play and Undo allocate nothing once the undo logs have grown to the
+// depth of the search (they are reused afterwards).
+type Board struct {
+	size, n int
+	color   [MaxPoints]Color
+	sid     [MaxPoints]Point // id of the string of each stone; NoPoint if empty
+	strs    [MaxPoints]str
+	nbr     [MaxPoints][4]Point
+	nnbr    [MaxPoints]uint8
+
+	hash     uint64
+	ko       Point // point the ko ban forbids, or NoPoint
+	koColor  Color // colour the ban applies to
+	captured [3]int16
+
+	superko bool
+	history []uint64 // stone hashes of earlier positions, for superko
+
+	pointLog []pointUndo
+	strLog   []strUndo
+	marks    []mark
+	stamp    [MaxPoints]uint32 // per-move "string already logged" stamps
+	epoch    uint32
+}
+
+// New returns an empty board of the given size (MinSize..MaxSize).
+func New(size int) (*Board, error) {
+	if size < MinSize || size > MaxSize {
+		return nil, fmt.Errorf("board: size %d is outside %d..%d", size, MinSize, MaxSize)
+	}
+	b := &Board{size: size, n: size * size, ko: NoPoint}
+	for p := 0; p < b.n; p++ {
+		x, y := p%size, p/size
+		k := uint8(0)
+		add := func(q int) { b.nbr[p][k] = Point(q); k++ }
+		if x > 0 {
+			add(p - 1)
+		}
+		if x < size-1 {
+			add(p + 1)
+		}
+		if y > 0 {
+			add(p - size)
+		}
+		if y < size-1 {
+			add(p + size)
+		}
+		b.nnbr[p] = k
+		b.sid[p] = NoPoint
+	}
+	b.pointLog = make([]pointUndo, 0, 256)
+	b.strLog = make([]strUndo, 0, 64)
+	b.marks = make([]mark, 0, 64)
+	return b, nil
+}
+
+// Clone returns an independent copy of b (with its undo history).
+func (b *Board) Clone() *Board {
+	c := *b
+	c.history = append([]uint64(nil), b.history...)
+	c.pointLog = append(make([]pointUndo, 0, cap(b.pointLog)), b.pointLog...)
+	c.strLog = append(make([]strUndo, 0, cap(b.strLog)), b.strLog...)
+	c.marks = append(make([]mark, 0, cap(b.marks)), b.marks...)
+	return &c
+}
+
+// Size returns the board size.
+func (b *Board) Size() int { return b.size }
+
+// NumPoints returns Size()*Size().
+func (b *Board) NumPoints() int { return b.n }
+
+// OnBoard reports whether p is a point of this board.
+func (b *Board) OnBoard(p Point) bool { return p >= 0 && int(p) < b.n }
+
+// At returns the content of p.
+func (b *Board) At(p Point) Color { return b.color[p] }
+
+// Neighbors returns the on-board neighbours of p. The slice aliases the
+// board's tables: do not modify it.
+func (b *Board) Neighbors(p Point) []Point { return b.nbr[p][:b.nnbr[p]] }
+
+// SetSuperko turns positional superko on or off. With it on, a move that
+// recreates an earlier whole-board position (since the last SetSuperko or
+// Clear) is illegal; results then depend on the path that led here.
+func (b *Board) SetSuperko(on bool) {
+	b.superko = on
+	b.history = b.history[:0]
+	if on {
+		b.history = append(b.history, b.hash)
+	}
+}
+
+// Superko reports whether positional superko is on.
+func (b *Board) Superko() bool { return b.superko }
+
+// Hash returns the Zobrist hash of the stones alone.
+func (b *Board) Hash() uint64 { return b.hash }
+
+// Key returns a hash of the position for a transposition table: stones,
+// the ko ban and the player to move.
+func (b *Board) Key(toMove Color) uint64 {
+	h := b.hash ^ zobristToMove[toMove&3]
+	if b.ko != NoPoint {
+		h ^= zobristKo[b.ko]
+		if b.koColor == White {
+			h ^= zobristKoWhite
+		}
+	}
+	return h
+}
+
+// Ko returns the point the simple ko ban forbids and the colour it
+// forbids, or NoPoint.
+func (b *Board) Ko() (Point, Color) { return b.ko, b.koColor }
+
+// SetKo bans colour c from playing p for the next move (as an SGF IL
+// property does); NoPoint lifts the ban.
+func (b *Board) SetKo(p Point, c Color) {
+	b.ko, b.koColor = p, c
+	if p == NoPoint {
+		b.koColor = Empty
+	}
+}
+
+// Captured returns how many stones of colour c have been captured.
+func (b *Board) Captured(c Color) int { return int(b.captured[c&3]) }
+
+// StringID returns the id of the string at p (the same for every stone of
+// one string), or NoPoint when p is empty.
+func (b *Board) StringID(p Point) Point { return b.sid[p] }
+
+// Libs returns the liberty set of the string at p; p must be a stone.
+func (b *Board) Libs(p Point) *Bitset { return &b.strs[b.sid[p]].libs }
+
+// NumLibs returns the number of liberties of the string at p, 0 if empty.
+func (b *Board) NumLibs(p Point) int {
+	if b.sid[p] == NoPoint {
+		return 0
+	}
+	return int(b.strs[b.sid[p]].nLibs)
+}
+
+// Stones returns the stone set of the string at p; p must be a stone.
+func (b *Board) Stones(p Point) *Bitset { return &b.strs[b.sid[p]].stones }
+
+// NumStones returns the number of stones of the string at p, 0 if empty.
+func (b *Board) NumStones(p Point) int {
+	if b.sid[p] == NoPoint {
+		return 0
+	}
+	return int(b.strs[b.sid[p]].nStones)
+}
+
+// AppendLibs appends the liberties of the string at p to buf.
+func (b *Board) AppendLibs(buf []Point, p Point) []Point {
+	l := b.Libs(p)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		buf = append(buf, q)
+	}
+	return buf
+}
+
+// AppendAdjacent appends the ids of the enemy strings touching the string
+// at p (each once) to buf; p must be a stone. With maxLibs > 0 only
+// strings with at most maxLibs liberties are appended.
+func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
+	s := &b.strs[b.sid[p]]
+	enemy := s.color.Opponent()
+	start := len(buf)
+	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+	nbrs:
+		for _, r := range b.nbr[q][:b.nnbr[q]] {
+			if b.color[r] != enemy {
+				continue
+			}
+			id := b.sid[r]
+			if maxLibs > 0 && int(b.strs[id].nLibs) > maxLibs {
+				continue
+			}
+			for _, seen := range buf[start:] {
+				if seen == id {
+					continue nbrs
+				}
+			}
+			buf = append(buf, id)
+		}
+	}
+	return buf
+}
+
+// Legal reports whether colour c may play p now (without playing it).
+func (b *Board) Legal(p Point, c Color) error {
+	if err := b.Play(p, c); err != nil {
+		return err
+	}
+	b.Undo()
+	return nil
+}
+
+// IsCapture reports whether c playing p would capture at least one stone.
+func (b *Board) IsCapture(p Point, c Color) bool {
+	enemy := c.Opponent()
+	for _, r := range b.nbr[p][:b.nnbr[p]] {
+		if b.color[r] == enemy && b.strs[b.sid[r]].nLibs == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// Play puts a stone of colour c on p, removing captured strings, or
+// passes when p is Pass. An illegal move returns an error and leaves the
+// board unchanged. Every successful Play must be matched by one Undo.
+func (b *Board) Play(p Point, c Color) error {
+	if c != Black && c != White {
+		return ErrColor
+	}
+	if p == Pass {
+		b.pushMark()
+		b.ko, b.koColor = NoPoint, Empty
+		if b.superko {
+			b.history = append(b.history, b.hash)
+		}
+		return nil
+	}
+	if !b.OnBoard(p) {
+		return ErrOffBoard
+	}
+	if b.color[p] != Empty {
+		return ErrOccupied
+	}
+	if p == b.ko && c == b.koColor {
+		return ErrKo
+	}
+	enemy := c.Opponent()
+	nbrs := b.nbr[p][:b.nnbr[p]]
+	// Legality first, without touching the board: a move is legal if it
+	// has an empty neighbour, captures, or joins a string with a spare
+	// liberty.
+	legal := false
+	newHash := b.hash ^ zobrist[c][p]
+	nCapt, captPoint := 0, NoPoint
+	for i, r := range nbrs {
+		switch b.color[r] {
+		case Empty:
+			legal = true
+		case c:
+			if b.strs[b.sid[r]].nLibs > 1 {
+				legal = true
+			}
+		default:
+			id := b.sid[r]
+			if b.strs[id].nLibs != 1 || seenBefore(b, nbrs[:i], id) {
+				continue
+			}
+			legal = true
+			s := &b.strs[id]
+			nCapt += int(s.nStones)
+			captPoint = id
+			for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+				newHash ^= zobrist[enemy][q]
+			}
+		}
+	}
+	if !legal {
+		return ErrSuicide
+	}
+	if b.superko {
+		for _, h := range b.history {
+			if h == newHash {
+				return ErrSuperko
+			}
+		}
+	}
+
+	b.pushMark()
+	b.epoch++
+	if b.epoch == 0 { // wrapped: old stamps could collide
+		b.stamp = [MaxPoints]uint32{}
+		b.epoch = 1
+	}
+	// The new stone starts a string of its own, then absorbs its friends.
+	b.setPoint(p, c, p)
+	b.logStr(p)
+	ns := &b.strs[p]
+	*ns = str{color: c, nStones: 1}
+	ns.stones.Set(p)
+	for _, r := range nbrs {
+		if b.color[r] == Empty {
+			ns.libs.Set(r)
+		}
+	}
+	id := p
+	for _, r := range nbrs {
+		if b.color[r] == c && b.sid[r] != id {
+			id = b.merge(id, b.sid[r])
+		}
+	}
+	s := &b.strs[id]
+	s.libs.Clear(p)
+	// Enemy neighbours lose the liberty; those left with none are taken.
+	for _, r := range nbrs {
+		if b.color[r] != enemy {
+			continue
+		}
+		eid := b.sid[r]
+		b.logStr(eid)
+		e := &b.strs[eid]
+		if e.libs.Has(p) {
+			e.libs.Clear(p)
+			e.nLibs--
+		}
+		if e.nLibs == 0 {
+			b.remove(eid)
+		}
+	}
+	s.nLibs = int16(s.libs.Count())
+	b.hash = newHash
+	b.captured[enemy] += int16(nCapt)
+	b.ko, b.koColor = NoPoint, Empty
+	if nCapt == 1 && s.nStones == 1 && s.nLibs == 1 {
+		b.ko, b.koColor = captPoint, enemy
+	}
+	if b.superko {
+		b.history = append(b.history, b.hash)
+	}
+	return nil
+}
+
+// seenBefore reports whether a neighbour in prev belongs to string id.
+func seenBefore(b *Board, prev []Point, id Point) bool {
+	for _, r := range prev {
+		if b.color[r] != Empty && b.sid[r] == id {
+			return true
+		}
+	}
+	return false
+}
+
+// merge joins strings a and b and returns the id of the result; the
+// smaller string's stones are relabelled.
+func (b *Board) merge(a, c Point) Point {
+	if b.strs[a].nStones < b.strs[c].nStones {
+		a, c = c, a
+	}
+	b.logStr(a)
+	big, small := &b.strs[a], &b.strs[c]
+	big.stones.Or(&small.stones)
+	big.libs.Or(&small.libs)
+	big.nStones += small.nStones
+	for q := small.stones.Next(0); q >= 0; q = small.stones.Next(q + 1) {
+		b.setPoint(q, big.color, a)
+	}
+	return a
+}
+
+// remove takes the string id off the board, giving liberties back to its
+// neighbours.
+func (b *Board) remove(id Point) {
+	s := b.strs[id] // copy: setPoint below relabels, the record stays
+	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+		b.setPoint(q, Empty, NoPoint)
+	}
+	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+		for _, r := range b.nbr[q][:b.nnbr[q]] {
+			if b.color[r] == Empty {
+				continue
+			}
+			nid := b.sid[r]
+			n := &b.strs[nid]
+			if !n.libs.Has(q) {
+				b.logStr(nid)
+				n.libs.Set(q)
+				n.nLibs++
+			}
+		}
+	}
+}
+
+// setPoint changes one point, logging its old content.
+func (b *Board) setPoint(p Point, c Color, id Point) {
+	b.pointLog = append(b.pointLog, pointUndo{p: p, color: b.color[p], sid: b.sid[p]})
+	b.color[p], b.sid[p] = c, id
+}
+
+// logStr saves string id once per move before it is changed.
+func (b *Board) logStr(id Point) {
+	if b.stamp[id] == b.epoch {
+		return
+	}
+	b.stamp[id] = b.epoch
+	b.strLog = append(b.strLog, strUndo{id: id, s: b.strs[id]})
+}
+
+func (b *Board) pushMark() {
+	b.marks = append(b.marks, mark{
+		nPoint: len(b.pointLog), nStr: len(b.strLog), hash: b.hash,
+		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history),
+	})
+}
+
+// Depth returns the number of moves that Undo can take back.
+func (b *Board) Depth() int { return len(b.marks) }
+
+// Undo takes back the last successful Play. It returns false when there
+// is nothing to undo.
+func (b *Board) Undo() bool {
+	if len(b.marks) == 0 {
+		return false
+	}
+	m := b.marks[len(b.marks)-1]
+	b.marks = b.marks[:len(b.marks)-1]
+	for i := len(b.strLog) - 1; i >= m.nStr; i-- {
+		b.strs[b.strLog[i].id] = b.strLog[i].s
+	}
+	b.strLog = b.strLog[:m.nStr]
+	for i := len(b.pointLog) - 1; i >= m.nPoint; i-- {
+		u := b.pointLog[i]
+		b.color[u.p], b.sid[u.p] = u.color, u.sid
+	}
+	b.pointLog = b.pointLog[:m.nPoint]
+	b.hash, b.ko, b.koColor, b.captured = m.hash, m.ko, m.koColor, m.captured
+	b.history = b.history[:m.histLen]
+	return true
+}
+
+// Commit forgets the undo history, making the current position the base
+// (used after setting up a position, so searches start with empty logs).
+func (b *Board) Commit() {
+	b.marks = b.marks[:0]
+	b.pointLog = b.pointLog[:0]
+	b.strLog = b.strLog[:0]
+}

@@ -1,0 +1,262 @@
+package board
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// mustBoard builds a board from rows drawn top row first ('X' black,
+// 'O' white, '.' empty), the way the tests draw positions.
+func mustBoard(t testing.TB, rows ...string) *Board {
+	t.Helper()
+	b, err := New(len(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range rows {
+		y := len(rows) - 1 - i
+		for x, ch := range row {
+			p := Point(y*b.size + x)
+			switch ch {
+			case 'X':
+				b.color[p] = Black
+			case 'O':
+				b.color[p] = White
+			}
+		}
+	}
+	b.rebuild()
+	return b
+}
+
+func mustVertex(t testing.TB, b *Board, v string) Point {
+	t.Helper()
+	p, err := ParseVertex(v, b.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// naiveLibs counts the liberties of the string at p by flood fill,
+// independently of the incremental bookkeeping.
+func naiveLibs(b *Board, p Point) (stones, libs int) {
+	c := b.color[p]
+	seen := map[Point]bool{p: true}
+	lib := map[Point]bool{}
+	stack := []Point{p}
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, r := range b.Neighbors(q) {
+			if b.color[r] == Empty {
+				lib[r] = true
+			} else if b.color[r] == c && !seen[r] {
+				seen[r] = true
+				stack = append(stack, r)
+			}
+		}
+	}
+	return len(seen), len(lib)
+}
+
+// checkConsistent compares every string with a flood fill and the hash
+// with one recomputed from the colours.
+func checkConsistent(t *testing.T, b *Board) {
+	t.Helper()
+	var h uint64
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] == Empty {
+			if b.sid[p] != NoPoint {
+				t.Fatalf("empty %s has string id %d", b.Vertex(p), b.sid[p])
+			}
+			continue
+		}
+		h ^= zobrist[b.color[p]][p]
+		ns, nl := naiveLibs(b, p)
+		if b.NumStones(p) != ns || b.NumLibs(p) != nl || b.Libs(p).Count() != nl {
+			t.Fatalf("string at %s: stones %d libs %d, flood fill says %d and %d\n%s",
+				b.Vertex(p), b.NumStones(p), b.NumLibs(p), ns, nl, b)
+		}
+		if nl == 0 {
+			t.Fatalf("string at %s has no liberty\n%s", b.Vertex(p), b)
+		}
+	}
+	if h != b.Hash() {
+		t.Fatalf("hash %x, recomputed %x", b.Hash(), h)
+	}
+}
+
+func TestPlayRules(t *testing.T) {
+	tests := []struct {
+		name     string
+		rows     []string
+		move     string
+		color    Color
+		err      error
+		captured int
+		ko       string // expected ko point after the move, "" for none
+	}{
+		{"plain move", []string{".....", ".....", ".....", ".....", "....."}, "C3", Black, nil, 0, ""},
+		{"occupied", []string{".....", ".....", "..X..", ".....", "....."}, "C3", White, ErrOccupied, 0, ""},
+		{"suicide in corner", []string{".....", ".....", ".....", "O....", ".O..."}, "A1", Black, ErrSuicide, 0, ""},
+		{"filling own last eye is suicide", []string{".....", ".....", "OOO..", "XXO..", ".XO.."}, "A1", Black, ErrSuicide, 0, ""},
+		{"capture instead of suicide", []string{".....", ".....", "OOO..", "XXO..", ".XO.."}, "A1", White, nil, 3, ""},
+		{"single capture makes a ko", []string{".....", ".....", ".XO..", "X.XO.", ".XO.."}, "B2", White, nil, 1, "C2"},
+		{"capturing two stones is no ko", []string{".....", ".XO..", "X.XO.", "X.XO.", ".XO.."}, "B2", White, nil, 0, ""},
+		{"two strings captured at once", []string{".....", ".....", "O.O..", "X.XO.", "O.O.."}, "B2", White, nil, 2, ""},
+		{"off board", []string{".....", ".....", ".....", ".....", "....."}, "", Black, ErrOffBoard, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := mustBoard(t, tc.rows...)
+			before := b.String()
+			p := Point(25)
+			if tc.move != "" {
+				p = mustVertex(t, b, tc.move)
+			}
+			err := b.Play(p, tc.color)
+			if err != tc.err {
+				t.Fatalf("Play(%s) = %v, want %v\n%s", tc.move, err, tc.err, b)
+			}
+			if err != nil {
+				if b.String() != before {
+					t.Fatalf("illegal move changed the board")
+				}
+				return
+			}
+			checkConsistent(t, b)
+			if got := b.Captured(tc.color.Opponent()); got != tc.captured {
+				t.Errorf("captured %d, want %d", got, tc.captured)
+			}
+			ko, _ := b.Ko()
+			if got := b.Vertex(ko); (tc.ko == "" && ko != NoPoint) || (tc.ko != "" && got != tc.ko) {
+				t.Errorf("ko %s, want %q", got, tc.ko)
+			}
+			b.Undo()
+			if b.String() != before {
+				t.Fatalf("undo did not restore\n%s\nwant\n%s", b, before)
+			}
+			checkConsistent(t, b)
+		})
+	}
+}
+
+func TestKoBanAndRelease(t *testing.T) {
+	b := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
+	if err := b.Play(mustVertex(t, b, "B2"), White); err != nil {
+		t.Fatal(err)
+	}
+	c2 := mustVertex(t, b, "C2")
+	if err := b.Play(c2, Black); err != ErrKo {
+		t.Fatalf("immediate recapture: %v, want ErrKo", err)
+	}
+	// A move elsewhere (here a pass) lifts the ban.
+	if err := b.Play(Pass, Black); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(Pass, White); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(c2, Black); err != nil {
+		t.Fatalf("recapture after passes: %v", err)
+	}
+	checkConsistent(t, b)
+	// The ban is on Black only: White may play the ko point's
+	// neighbourhood freely, and a loaded ban applies to the named colour.
+	b2 := mustBoard(t, ".....", ".....", ".XO..", "XO.O.", ".XO..")
+	b2.SetKo(c2, White)
+	if err := b2.Play(c2, White); err != ErrKo {
+		t.Fatalf("banned colour: %v", err)
+	}
+	if err := b2.Play(c2, Black); err != nil {
+		t.Fatalf("other colour: %v", err)
+	}
+}
+
+func TestSuperko(t *testing.T) {
+	// A double ko cycle: with superko on, retaking after the cycle fails.
+	b := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
+	b.SetSuperko(true)
+	b2, c2 := mustVertex(t, b, "B2"), mustVertex(t, b, "C2")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(b.Play(b2, White))
+	must(b.Play(Pass, Black))
+	must(b.Play(Pass, White))
+	// Black's recapture would recreate the starting position.
+	if err := b.Play(c2, Black); err != ErrSuperko {
+		t.Fatalf("recreating the start: %v, want ErrSuperko", err)
+	}
+	b.SetSuperko(false)
+	must(b.Play(c2, Black))
+}
+
+// TestRandomPlayUndo plays random legal games and checks the incremental
+// strings against flood fills, then that Undo restores every position.
+func TestRandomPlayUndo(t *testing.T) {
+	for _, size := range []int{5, 9, 19} {
+		rng := rand.New(rand.NewSource(int64(size)))
+		b, _ := New(size)
+		var snaps []string
+		var hashes []uint64
+		c := Black
+		for i := 0; i < 400; i++ {
+			p := Point(rng.Intn(b.n))
+			snap, h := b.String(), b.Key(c)
+			if b.Play(p, c) != nil {
+				continue
+			}
+			snaps, hashes = append(snaps, snap), append(hashes, h)
+			c = c.Opponent()
+			checkConsistent(t, b)
+		}
+		for i := len(snaps) - 1; i >= 0; i-- {
+			c = c.Opponent()
+			b.Undo()
+			if b.String() != snaps[i] || b.Key(c) != hashes[i] {
+				t.Fatalf("size %d: undo %d did not restore the position", size, i)
+			}
+		}
+		checkConsistent(t, b)
+	}
+}
+
+func TestPlayUndoAllocatesNothing(t *testing.T) {
+	b := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
+	b2, e5 := mustVertex(t, b, "B2"), mustVertex(t, b, "E5")
+	allocs := testing.AllocsPerRun(200, func() {
+		if b.Play(b2, White) != nil || b.Play(e5, Black) != nil {
+			t.Fatal("illegal")
+		}
+		b.Undo()
+		b.Undo()
+	})
+	if allocs != 0 {
+		t.Fatalf("Play/Undo allocate %.1f times per run", allocs)
+	}
+}
+
+func TestAppendAdjacent(t *testing.T) {
+	b := mustBoard(t, ".....", ".O...", "OXO..", ".XO..", "XO...")
+	adj := b.AppendAdjacent(nil, mustVertex(t, b, "B3"), 0)
+	if len(adj) != 4 {
+		t.Fatalf("B3 touches %d white strings, want 4", len(adj))
+	}
+	atari := b.AppendAdjacent(nil, mustVertex(t, b, "B3"), 1)
+	if len(atari) != 1 || b.StringID(mustVertex(t, b, "B1")) != atari[0] {
+		t.Fatalf("strings in atari: %v, want only B1", atari)
+	}
+}
+
+func TestNewRejectsBadSize(t *testing.T) {
+	for _, n := range []int{0, 4, 20, -1} {
+		if _, err := New(n); err == nil {
+			t.Errorf("New(%d) accepted", n)
+		}
+	}
+}
