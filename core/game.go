@@ -37,6 +37,10 @@ const (
 	NarrowAND Side = 2
 	// NarrowBoth narrows both move sets.
 	NarrowBoth = NarrowOR | NarrowAND
+	// ANDComplete may be or-ed into a Side that narrows AND moves: the game
+	// guarantees the narrowed defender set holds every refutation (as
+	// Cazenave's ip-sets do within their horizon), so proofs stay sound.
+	ANDComplete Side = 4
 )
 
 // Game is what a game gives the core. The core drives one Game value through
@@ -87,11 +91,11 @@ type Widening interface {
 	// Steps returns the number of widening steps, at least 1.
 	Steps() int
 	// Narrows says which side's moves step narrows. The last step must
-	// return NarrowNone. A game that returns NarrowAND (or NarrowBoth)
-	// promises that the narrowed defender moves contain every refutation,
-	// otherwise proofs at that step are not sound and must not be
-	// reused by wider steps; the core reuses them only where the Side
-	// says it is sound (see ReusableProof, ReusableDisproof).
+	// return NarrowNone. Proofs at a step that narrows AND moves are
+	// trusted only when the Side also carries ANDComplete; disproofs at a
+	// step that narrows OR moves are never trusted. The core reuses a
+	// narrower result only where it is sound (see ReusableProof,
+	// ReusableDisproof).
 	Narrows(step int) Side
 }
 

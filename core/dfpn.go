@@ -1,0 +1,165 @@
+package core
+
+// dfpn searches the node at depth d (already pushed, its key set) with
+// thresholds thpn, thdn, following Kishimoto's Figure 3 (df-pn with TCA);
+// with TCA off the (*) lines are skipped and it is Nagai's df-pn.
+func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
+	p := s.enterNode(d)
+	work0 := s.stats.Expanded
+	if s.poll() {
+		return val{pn: 1, dn: 1, dep: noDep} // ignored: the caller stops too
+	}
+	if !s.expand(d) {
+		v := noMoves(p.or)
+		s.store(d, v, 1)
+		return v
+	}
+	p = &s.plies[d]
+	isLeaf := !p.hadTT || p.entry.Amount == 0
+	first := true
+	var v val
+	for {
+		var best int
+		var second PN
+		var oldUnproven bool
+		v, best, second, oldUnproven = s.combine(d)
+		if s.o.TCA {
+			if first && isLeaf {
+				inc = false
+			}
+			if oldUnproven {
+				inc = true
+			}
+			if first && inc {
+				thpn = max(thpn, v.pn.AddOne())
+				thdn = max(thdn, v.dn.AddOne())
+			}
+		}
+		if d == 0 {
+			s.rootPN, s.rootDN = v.pn, v.dn
+		}
+		if v.pn >= thpn || v.dn >= thdn || v.final() || s.aborted {
+			break
+		}
+		first = false
+		c := &p.kids[best]
+		var cpn, cdn PN
+		if p.or {
+			cpn = min(thpn, second.AddOne())
+			cdn = thdn.SubFloor(v.dn).Add(c.dn)
+		} else {
+			cpn = thpn.SubFloor(v.pn).Add(c.pn)
+			cdn = min(thdn, second.AddOne())
+		}
+		if d == 0 {
+			s.stats.Iterations++
+		}
+		s.push(d, best)
+		r := s.dfpn(d+1, cpn, cdn, inc)
+		s.pop(d)
+		p = &s.plies[d]
+		if s.aborted {
+			break // r is incomplete; v is the last sound combination
+		}
+		s.settle(&p.kids[best], r, d+1)
+	}
+	if v.final() && v.dep >= int32(d) {
+		v.dep = noDep
+	}
+	s.store(d, v, s.stats.Expanded-work0)
+	return v
+}
+
+// combine computes the node's proof and disproof numbers from its children,
+// the best child (smallest pn at OR, smallest dn at AND), the second-best
+// number, and whether an unproven child is "old" (TCA, df-pn(r)).
+func (s *searcher) combine(d int) (v val, best int, second PN, oldUnproven bool) {
+	p := &s.plies[d]
+	v.dep = noDep
+	first, second := Infinity, Infinity
+	best = 0
+	anyNormal := false
+	for i := range p.kids {
+		c := &p.kids[i]
+		s.refresh(c)
+		x := c.pn
+		if !p.or {
+			x = c.dn
+		}
+		if x < first {
+			second, first, best = first, x, i
+		} else if x < second {
+			second = x
+		}
+		if c.pn != 0 && c.dn != 0 {
+			if c.inTT && c.md <= p.md {
+				oldUnproven = true
+			} else {
+				anyNormal = true
+			}
+		}
+	}
+	// A child decided for the side to move decides the node; all children
+	// decided against it decide it the other way.
+	if first == 0 {
+		return finalOf(p, p.or), best, second, oldUnproven
+	}
+	if first == Infinity {
+		return finalOf(p, !p.or), best, second, oldUnproven
+	}
+	sum := s.sumOther(p, anyNormal)
+	if p.or {
+		v.pn, v.dn = first, sum
+	} else {
+		v.pn, v.dn = sum, first
+	}
+	v.move = p.moves[best]
+	return v, best, second, oldUnproven
+}
+
+// sumOther combines the numbers that add up: dn at an OR node, pn at an
+// AND node, as plain df-pn (sum), WPNS (max + unproven - 1), SNDA (max over
+// the moves marked as leading to a common descendant, plus the sum of the
+// others) or df-pn(r) (old children ignored while a normal one is
+// unproven, else the max of the old ones). The result saturates below
+// Infinity unless a child is Infinity.
+func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
+	var sum, mx, marked PN
+	var b PN
+	for i := range p.kids {
+		c := &p.kids[i]
+		if c.pn == 0 || c.dn == 0 {
+			continue // decided against the side to move: contributes 0
+		}
+		x := c.dn
+		if !p.or {
+			x = c.pn
+		}
+		old := c.inTT && c.md <= p.md
+		if s.o.DFPNR {
+			if !anyNormal {
+				mx = max(mx, x)
+				continue
+			}
+			if old {
+				continue
+			}
+		}
+		b++
+		switch {
+		case s.o.WPNS:
+			mx = max(mx, x)
+		case s.o.SNDA && i < 32 && p.snda&(1<<uint(i)) != 0:
+			marked = max(marked, x)
+		default:
+			sum = sum.Add(x)
+		}
+	}
+	if s.o.DFPNR && !anyNormal {
+		return mx
+	}
+	if s.o.WPNS {
+		return mx.Add(b - 1)
+	}
+	return sum.Add(marked)
+}

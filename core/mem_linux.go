@@ -1,0 +1,104 @@
+//go:build linux
+
+package core
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+const hugePage = 2 << 20
+
+// region is table memory obtained from an anonymous mapping outside the Go
+// heap, so the garbage collector never scans or moves it.
+type region struct {
+	mapping []byte // the whole mapping (for Munmap)
+	words   []uint64
+	hugetlb bool
+}
+
+// allocRegion maps size bytes (a multiple of 2 MiB), 2 MiB aligned. With
+// hugetlb it first tries MAP_HUGETLB (reserved huge pages) and falls back to
+// ordinary pages with MADV_HUGEPAGE (transparent huge pages) requested.
+func allocRegion(size int, hugetlb bool) (*region, error) {
+	if hugetlb {
+		m, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE,
+			unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_HUGETLB|unix.MAP_NORESERVE)
+		if err == nil {
+			return &region{mapping: m, words: wordsOf(m), hugetlb: true}, nil
+		}
+	}
+	// Over-map by one huge page so a 2 MiB aligned window always fits.
+	m, err := unix.Mmap(-1, 0, size+hugePage, unix.PROT_READ|unix.PROT_WRITE,
+		unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_NORESERVE)
+	if err != nil {
+		return nil, fmt.Errorf("core: mmap of %d bytes for the table: %w", size, err)
+	}
+	off := 0
+	if rem := int(uintptr(unsafe.Pointer(&m[0])) % hugePage); rem != 0 {
+		off = hugePage - rem
+	}
+	win := m[off : off+size]
+	// Transparent huge pages are only a request: failure is not an error.
+	_ = unix.Madvise(win, unix.MADV_HUGEPAGE)
+	return &region{mapping: m, words: wordsOf(win)}, nil
+}
+
+func wordsOf(b []byte) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
+}
+
+func (r *region) free() error {
+	if r.mapping == nil {
+		return nil
+	}
+	err := unix.Munmap(r.mapping)
+	r.mapping, r.words = nil, nil
+	return err
+}
+
+// hugePages reports whether the region is backed by huge pages: always for
+// MAP_HUGETLB, else when the kernel shows AnonHugePages for the mapping.
+func (r *region) hugePages() bool {
+	if r.hugetlb {
+		return true
+	}
+	if len(r.words) == 0 {
+		return false
+	}
+	start := uint64(uintptr(unsafe.Pointer(&r.words[0])))
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	inside := false
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '-'); i > 0 && !strings.Contains(line[:i], ":") && !strings.HasSuffix(line, ":") {
+			lo, err1 := strconv.ParseUint(line[:i], 16, 64)
+			rest := line[i+1:]
+			j := strings.IndexByte(rest, ' ')
+			if err1 == nil && j > 0 {
+				hi, err2 := strconv.ParseUint(rest[:j], 16, 64)
+				inside = err2 == nil && lo <= start && start < hi
+				continue
+			}
+		}
+		if inside && strings.HasPrefix(line, "AnonHugePages:") {
+			fields := strings.Fields(line)
+			if len(fields) >= 2 {
+				kb, _ := strconv.ParseUint(fields[1], 10, 64)
+				return kb > 0
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Algorithm selects the search algorithm.
+type Algorithm uint8
+
+const (
+	// DFPN is depth-first proof-number search (Nagai 2002), optionally with
+	// TCA, SNDA, WPNS or df-pn(r).
+	DFPN Algorithm = iota
+	// PNStar is PN* (Seo, Iida, Uiterwijk 2001): proof-number threshold
+	// iterative deepening with recursive iterative deepening at OR nodes.
+	PNStar
+)
+
+// String names the algorithm.
+func (a Algorithm) String() string {
+	switch a {
+	case DFPN:
+		return "df-pn"
+	case PNStar:
+		return "pn*"
+	}
+	return fmt.Sprintf("algorithm(%d)", uint8(a))
+}
+
+// Options select the algorithm and its limits. The zero value is plain
+// df-pn without limits.
+type Options struct {
+	Algorithm Algorithm
+	// df-pn variants (ignored by PN*):
+	TCA   bool // threshold controlling algorithm against infinite loops
+	SNDA  bool // source node detection against double counting in DAGs
+	WPNS  bool // weak proof-number search: max + (unproven children - 1)
+	DFPNR bool // df-pn(r): ignore old children (minimal distance)
+
+	NodeLimit uint64        // stop after this many expanded nodes (0 = none)
+	TimeLimit time.Duration // stop after this much wall-clock time (0 = none)
+	// Widen runs the iterative-widening driver when the game implements
+	// Widening; otherwise the widest step is searched.
+	Widen bool
+	// Progress, if set, is called from the searching goroutine about
+	// every ProgressEvery (default 1 s).
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress is what the progress callback receives.
+type Progress struct {
+	Stats          Stats
+	Hashfull       int // per mille
+	RootPN, RootDN PN
+}
+
+func (o *Options) validate() error {
+	if o.Algorithm != DFPN && o.Algorithm != PNStar {
+		return fmt.Errorf("core: unknown algorithm %d", o.Algorithm)
+	}
+	if o.WPNS && o.SNDA {
+		return errors.New("core: WPNS and SNDA are alternative ways to combine children; choose one")
+	}
+	if o.TimeLimit < 0 {
+		return fmt.Errorf("core: negative time limit %v", o.TimeLimit)
+	}
+	if o.ProgressEvery < 0 {
+		return fmt.Errorf("core: negative progress interval %v", o.ProgressEvery)
+	}
+	return nil
+}
+
+// StopReason says why a search ended.
+type StopReason uint8
+
+const (
+	// Finished means the root was proven or disproven (or, for a
+	// widening step, the step's search ran to its end).
+	Finished StopReason = iota
+	// NodeLimitReached means Options.NodeLimit was reached.
+	NodeLimitReached
+	// TimeLimitReached means Options.TimeLimit ran out.
+	TimeLimitReached
+	// Cancelled means the context was cancelled or Stop was called.
+	Cancelled
+)
+
+// String names the reason.
+func (r StopReason) String() string {
+	switch r {
+	case Finished:
+		return "finished"
+	case NodeLimitReached:
+		return "node limit"
+	case TimeLimitReached:
+		return "time limit"
+	case Cancelled:
+		return "cancelled"
+	}
+	return "invalid-stop-reason"
+}
+
+// StepResult records one iterative-widening step.
+type StepResult struct {
+	Step    int
+	Narrows Side
+	Outcome Outcome
+	Stats   Stats
+}
+
+// Result is what Solve returns.
+type Result struct {
+	Outcome        Outcome
+	BestMove       Move   // the proving move at an OR root, a refutation at an AND root
+	Length         uint32 // proof length in plies when proven
+	RootPN, RootDN PN
+	Stats          Stats
+	Stop           StopReason
+	Steps          []StepResult // one per widening step when widening ran
+	Err            error        // bad input (nil game or table, bad options)
+}

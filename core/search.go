@@ -1,0 +1,393 @@
+package core
+
+import (
+	"context"
+	"math"
+	"sync/atomic"
+	"time"
+)
+
+// Graph history interaction (GHI). A position that repeats one on the
+// current path is valued by Game.CycleOutcome; that value holds only for
+// this path. Every value therefore carries dep, the smallest path depth it
+// relies on (noDep when it relies on none). A node at depth d whose final
+// value has dep < d depends on an ancestor above it: it is returned to the
+// parent and kept there, in the parent's child list, for the rest of the
+// parent's visit (the path above the parent does not change meanwhile),
+// but it is never written to the table as a final value. When dep >= d
+// the repetition is inside the node's own subtree, which every path to the
+// node shares, so the value is stored as path-independent. We chose this
+// over Kishimoto-Müller's full GHI solution because it is simple, sound on
+// our test graphs, and costs nothing when no cycle is met; the price is
+// that path-dependent results are recomputed on later visits.
+const noDep = math.MaxInt32
+
+// child is one generated successor of a node on the path.
+type child struct {
+	key    Key
+	or     bool
+	fixed  bool  // value is local to this visit (terminal, cycle, path-dependent)
+	dep    int32 // for fixed values: smallest path depth relied on
+	pn, dn PN
+	length uint32
+	md     uint32 // minimal distance from the table (MaxUint32: never seen)
+	inTT   bool   // found in the table at the last refresh
+}
+
+// ply is the preallocated per-depth state.
+type ply struct {
+	key     Key
+	or      bool
+	moves   []Move
+	kids    []child
+	order   []int32 // PN* successor order
+	moveIdx int     // index of the child currently searched
+	snda    uint32  // SNDA move mask of this node
+	md      uint32
+	entry   Entry // the node's own table entry at entry time
+	hadTT   bool
+}
+
+// val is a node value as returned up the recursion.
+type val struct {
+	pn, dn PN
+	dep    int32
+	length uint32
+	move   Move
+}
+
+func (v val) final() bool { return v.pn == 0 || v.dn == 0 }
+
+// searcher holds one search's state; it is not safe for concurrent use.
+type searcher struct {
+	g     Game
+	t     *Table
+	o     Options
+	dom   Dominance
+	step  int
+	side  Side
+	plies []ply
+	path  pathSet
+	stats Stats
+
+	stop     *atomic.Bool
+	ctx      context.Context
+	start    time.Time
+	deadline time.Time
+	nextPoll uint64
+	nextProg time.Time
+	progEach time.Duration
+	reason   StopReason
+	aborted  bool
+	rootPN   PN
+	rootDN   PN
+}
+
+const pollEvery = 1024
+
+func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, ctx context.Context) {
+	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
+	s.dom, _ = g.(Dominance)
+	if s.plies == nil {
+		s.plies = make([]ply, 64)
+		s.path.init(64)
+	}
+	s.stats = Stats{}
+	s.start = time.Now()
+	s.deadline = time.Time{}
+	if o.TimeLimit > 0 {
+		s.deadline = s.start.Add(o.TimeLimit)
+	}
+	s.progEach = o.ProgressEvery
+	if s.progEach == 0 {
+		s.progEach = time.Second
+	}
+	s.nextProg = s.start.Add(s.progEach)
+	s.nextPoll = pollEvery
+	s.aborted = false
+	s.reason = Finished
+	s.rootPN, s.rootDN = 1, 1
+}
+
+// poll checks the limits; cheap checks run every node, the clock and the
+// context every pollEvery nodes.
+func (s *searcher) poll() bool {
+	if s.aborted {
+		return true
+	}
+	if s.o.NodeLimit > 0 && s.stats.Expanded >= s.o.NodeLimit {
+		s.abort(NodeLimitReached)
+		return true
+	}
+	if s.stats.Expanded < s.nextPoll {
+		return false
+	}
+	s.nextPoll = s.stats.Expanded + pollEvery
+	if s.stop != nil && s.stop.Load() {
+		s.abort(Cancelled)
+		return true
+	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.abort(Cancelled)
+		return true
+	}
+	now := time.Now()
+	if !s.deadline.IsZero() && now.After(s.deadline) {
+		s.abort(TimeLimitReached)
+		return true
+	}
+	if s.o.Progress != nil && now.After(s.nextProg) {
+		s.nextProg = now.Add(s.progEach)
+		st := s.stats
+		st.Elapsed = now.Sub(s.start)
+		s.o.Progress(Progress{Stats: st, Hashfull: s.t.Hashfull(), RootPN: s.rootPN, RootDN: s.rootDN})
+	}
+	// Collect garbage before the table is full, so stores keep landing in
+	// free slots rather than only evicting.
+	if s.stats.Expanded%(64*pollEvery) < pollEvery && s.t.Hashfull() >= 950 {
+		s.t.GC()
+	}
+	return false
+}
+
+func (s *searcher) abort(r StopReason) {
+	s.aborted, s.reason = true, r
+}
+
+// plyAt returns the state for depth d, growing the stack the first time
+// the search gets this deep.
+func (s *searcher) plyAt(d int) *ply {
+	for d >= len(s.plies) {
+		s.plies = append(s.plies, ply{})
+	}
+	return &s.plies[d]
+}
+
+// enterNode loads the node's own entry at depth d (its key and type are set).
+func (s *searcher) enterNode(d int) *ply {
+	p := &s.plies[d]
+	p.entry, p.hadTT = s.t.Lookup(p.key, p.or)
+	p.snda = 0
+	p.md = uint32(d)
+	if p.hadTT {
+		if p.entry.Step == uint8(s.step) {
+			p.snda = p.entry.SNDA
+		}
+		if p.entry.MinDepth < p.md {
+			p.md = p.entry.MinDepth
+		}
+		if p.entry.Amount > 0 {
+			s.stats.ReExpanded++
+		}
+	} else {
+		p.entry = Entry{MinDepth: math.MaxUint32}
+	}
+	return p
+}
+
+// expand generates the children of the node at depth d (the game is at
+// that node) and gives each an initial value. It returns false when the
+// node has no moves.
+func (s *searcher) expand(d int) bool {
+	p := &s.plies[d]
+	g := s.g
+	s.stats.Expanded++
+	p.moves = g.Moves(p.moves[:0], s.step)
+	p.kids = p.kids[:0]
+	if len(p.moves) == 0 {
+		return false
+	}
+	s.stats.Generated += uint64(len(p.moves))
+	for _, m := range p.moves {
+		g.Do(m)
+		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32}
+		switch g.Terminal() {
+		case Proven:
+			c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
+		case Disproven:
+			c.fixed, c.dep, c.pn, c.dn = true, noDep, Infinity, 0
+		default:
+			if at := s.path.find(c.key); at >= 0 {
+				c.fixed, c.dep = true, int32(at)
+				if g.CycleOutcome() == Proven {
+					c.pn, c.dn = 0, Infinity
+				} else {
+					c.pn, c.dn = Infinity, 0
+				}
+			} else {
+				c.pn, c.dn = g.Estimate()
+				c.pn, c.dn = max(c.pn, 1), max(c.dn, 1)
+				c.pn, c.dn = min(c.pn, MaxPN), min(c.dn, MaxPN)
+			}
+		}
+		g.Undo(m)
+		p.kids = append(p.kids, c)
+	}
+	if s.o.SNDA {
+		s.detectSources(d)
+	}
+	return true
+}
+
+// refresh updates a child's value from the table unless it is fixed for
+// this visit. When the table has lost the entry, the last known value
+// stays (so an evicted child cannot make the parent loop).
+func (s *searcher) refresh(c *child) {
+	if c.fixed {
+		return
+	}
+	e, ok := s.t.Probe(c.key, c.or, s.dom)
+	c.inTT = false
+	if !ok {
+		return
+	}
+	s.stats.TableHits++
+	final := e.PN == 0 || e.DN == 0
+	if e.Step != uint8(s.step) && !(final && e.Sound) {
+		return // computed with another move set: unsound to reuse
+	}
+	c.inTT = true
+	c.pn, c.dn, c.length, c.md = e.PN, e.DN, e.Length, e.MinDepth
+}
+
+// detectSources implements SNDA's source detection for the node at depth
+// d: a child whose stored parent pointer is not this node was reached by
+// another path; following parent pointers to an ancestor on the current
+// path finds the source node, where the two moves leading to the common
+// descendant are marked so their values are combined with max, not sum.
+func (s *searcher) detectSources(d int) {
+	p := &s.plies[d]
+	for i := range p.kids {
+		c := &p.kids[i]
+		if c.fixed {
+			continue
+		}
+		x, ok := s.t.Lookup(c.key, c.or)
+		if !ok || !x.HasParent || x.Parent == p.key.Board {
+			continue
+		}
+		for hop := 0; hop < 16 && x.HasParent; hop++ {
+			if hop > 0 && x.Parent == p.key.Board {
+				s.markSource(d, i, int(x.ParentIdx))
+				break
+			}
+			if j := s.path.findBoard(x.Parent); j >= 0 && j < d {
+				s.markSource(j, s.plies[j].moveIdx, int(x.ParentIdx))
+				break
+			}
+			if x, ok = s.t.lookupBoard(x.Parent); !ok {
+				break
+			}
+		}
+	}
+}
+
+func (s *searcher) markSource(j, a, b int) {
+	if a != b && a < 32 && b < 32 {
+		s.plies[j].snda |= 1<<uint(a) | 1<<uint(b)
+	}
+}
+
+// descend plays child i of depth d, runs f one ply deeper and takes the
+// move back.
+func (s *searcher) push(d, i int) {
+	p := &s.plies[d]
+	p.moveIdx = i
+	c := &p.kids[i]
+	q := s.plyAt(d + 1)
+	p = &s.plies[d] // plyAt may have moved the slice
+	q.key, q.or = c.key, c.or
+	s.g.Do(p.moves[i])
+	s.path.push(c.key, d+1)
+}
+
+func (s *searcher) pop(d int) {
+	p := &s.plies[d]
+	s.path.pop(s.plies[d+1].key)
+	s.g.Undo(p.moves[p.moveIdx])
+}
+
+// settle records what a child search returned.
+func (s *searcher) settle(c *child, r val, childDepth int) {
+	c.pn, c.dn, c.length = r.pn, r.dn, r.length
+	if r.final() && r.dep < int32(childDepth) {
+		c.fixed, c.dep = true, r.dep
+	}
+}
+
+// store writes the node's value unless it is a final value that depends
+// on the path above it (see noDep). work is the number of nodes expanded
+// below it during this visit.
+func (s *searcher) store(d int, v val, work uint64) {
+	if v.final() && v.dep < int32(d) {
+		return
+	}
+	p := &s.plies[d]
+	e := p.entry
+	e.Key, e.OrNode = p.key, p.or
+	e.PN, e.DN, e.Move, e.Length = v.pn, v.dn, v.move, v.length
+	e.Amount = uint32(min(uint64(e.Amount)+work, math.MaxUint32))
+	e.Step = uint8(s.step)
+	e.Sound = (v.pn == 0 && ReusableProof(s.side, s.side&ANDComplete != 0)) ||
+		(v.dn == 0 && ReusableDisproof(s.side))
+	e.MinDepth = p.md
+	e.SNDA = p.snda
+	if !e.HasParent && d > 0 {
+		q := &s.plies[d-1]
+		e.HasParent, e.Parent, e.ParentIdx = true, q.key.Board, uint8(min(q.moveIdx, 255))
+	}
+	s.t.Store(&e)
+	p.entry = e
+}
+
+// finalOf combines children once a node is decided. For the winning side
+// it takes the child that relies least on the path (largest dep), then the
+// shortest; when every child is needed it takes the smallest dep and the
+// longest child.
+func finalOf(p *ply, proven bool) val {
+	var v val
+	wantPN := p.or == proven // OR proven or AND disproven: one child suffices
+	if proven {
+		v.pn, v.dn = 0, Infinity
+	} else {
+		v.pn, v.dn = Infinity, 0
+	}
+	if wantPN {
+		best := -1
+		for i := range p.kids {
+			c := &p.kids[i]
+			if (proven && c.pn != 0) || (!proven && c.dn != 0) {
+				continue
+			}
+			dep := int32(noDep)
+			if c.fixed {
+				dep = c.dep
+			}
+			if best < 0 || dep > v.dep || (dep == v.dep && c.length < v.length) {
+				best, v.dep, v.length = i, dep, c.length
+			}
+		}
+		v.move = p.moves[best]
+	} else {
+		v.dep = noDep
+		for i := range p.kids {
+			c := &p.kids[i]
+			if c.fixed && c.dep < v.dep {
+				v.dep = c.dep
+			}
+			if i == 0 || c.length > v.length {
+				v.length, v.move = c.length, p.moves[i]
+			}
+		}
+	}
+	v.length = min(v.length+1, maxLength)
+	return v
+}
+
+// noMoves is the value of a node without moves.
+func noMoves(or bool) val {
+	if or {
+		return val{pn: Infinity, dn: 0, dep: noDep}
+	}
+	return val{pn: 0, dn: Infinity, dep: noDep}
+}

@@ -1,0 +1,141 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"time"
+)
+
+// Searcher runs searches with fixed options over one table. Its buffers are
+// reused between searches, so a long-lived Searcher allocates nothing per
+// node. A Searcher runs one search at a time; Stop may be called from any
+// goroutine.
+type Searcher struct {
+	t    *Table
+	o    Options
+	stop atomic.Bool
+	s    searcher
+}
+
+// NewSearcher returns a Searcher over t with options o.
+func NewSearcher(t *Table, o Options) (*Searcher, error) {
+	if t == nil || t.mem == nil {
+		return nil, errors.New("core: nil or closed table")
+	}
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return &Searcher{t: t, o: o}, nil
+}
+
+// Stop asks the running search (from any goroutine) to end promptly with
+// an Unknown result. It is cleared when the next search starts.
+func (x *Searcher) Stop() { x.stop.Store(true) }
+
+// Solve searches g's current position (which it leaves unchanged) and
+// returns its value for the OR player. It ends promptly with Unknown and
+// the statistics so far when a limit is reached, ctx is cancelled or Stop
+// is called.
+func (x *Searcher) Solve(ctx context.Context, g Game) Result {
+	if g == nil {
+		return Result{Err: errors.New("core: nil game")}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	x.stop.Store(false)
+	start := time.Now()
+	w, widens := g.(Widening)
+	var r Result
+	switch {
+	case widens && x.o.Widen:
+		if w.Steps() < 1 {
+			return Result{Err: errors.New("core: game declares fewer than one widening step")}
+		}
+		r = IterativeWidening(w, func(step int) Result {
+			o := x.o
+			if o.TimeLimit > 0 {
+				o.TimeLimit -= time.Since(start)
+				if o.TimeLimit <= 0 {
+					return Result{Stop: TimeLimitReached}
+				}
+			}
+			return x.run(ctx, g, o, step, w.Narrows(step))
+		})
+	case widens:
+		if w.Steps() < 1 {
+			return Result{Err: errors.New("core: game declares fewer than one widening step")}
+		}
+		last := w.Steps() - 1
+		r = x.run(ctx, g, x.o, last, w.Narrows(last))
+		if (r.Outcome == Proven && !ReusableProof(w.Narrows(last), w.Narrows(last)&ANDComplete != 0)) ||
+			(r.Outcome == Disproven && !ReusableDisproof(w.Narrows(last))) {
+			r.Outcome = Unknown
+		}
+	default:
+		r = x.run(ctx, g, x.o, 0, NarrowNone)
+	}
+	r.Stats.Elapsed = time.Since(start)
+	return r
+}
+
+// run is one search at one widening step.
+func (x *Searcher) run(ctx context.Context, g Game, o Options, step int, side Side) Result {
+	s := &x.s
+	s.init(g, x.t, o, step, side, &x.stop, ctx)
+	root := s.plyAt(0)
+	root.key, root.or = g.Key(), g.OrNode()
+	var v val
+	switch g.Terminal() {
+	case Proven:
+		v = val{pn: 0, dn: Infinity}
+	case Disproven:
+		v = val{pn: Infinity, dn: 0}
+	default:
+		s.path.push(root.key, 0)
+		if o.Algorithm == PNStar {
+			v = s.pnstarRoot()
+		} else {
+			v = s.dfpn(0, Infinity, Infinity, false)
+		}
+		s.path.pop(root.key)
+	}
+	r := Result{RootPN: v.pn, RootDN: v.dn, Stop: s.reason, Stats: s.stats}
+	switch {
+	case v.pn == 0:
+		r.Outcome, r.BestMove, r.Length = Proven, v.move, v.length
+		r.Stats.Terminal = countProofLeaves(g, x.t, s.dom, 1<<20)
+	case v.dn == 0:
+		r.Outcome, r.BestMove, r.Length = Disproven, v.move, v.length
+	}
+	if r.Outcome != Unknown {
+		r.Stop = Finished
+	}
+	r.Stats.Elapsed = time.Since(s.start)
+	return r
+}
+
+// pnstarRoot is PN*'s top procedure: the root's threshold starts at 1 and
+// grows to the root's proof number after each unsuccessful iteration.
+func (s *searcher) pnstarRoot() val {
+	th := PN(1)
+	for {
+		s.stats.Iterations++
+		v := s.pnstar(0, th)
+		s.rootPN, s.rootDN = v.pn, v.dn
+		if v.final() || s.aborted {
+			return v
+		}
+		th = max(v.pn, th.AddOne())
+	}
+}
+
+// Solve is a one-shot Searcher.Solve.
+func Solve(ctx context.Context, g Game, t *Table, o Options) Result {
+	x, err := NewSearcher(t, o)
+	if err != nil {
+		return Result{Err: err}
+	}
+	return x.Solve(ctx, g)
+}

@@ -1,0 +1,265 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"sort"
+	"sync/atomic"
+)
+
+// Table is the transposition table shared by every algorithm. Its memory is
+// an anonymous mapping outside the Go heap (see region), so a table of many
+// GiB adds no garbage-collection work.
+//
+// Slots are 64 bytes (one cache line) and grouped four to a 256-byte bucket.
+// Every position with the same Board lands in the same bucket, so entries
+// for other hands of the same board (dominance) are found in one probe.
+//
+// Each slot is guarded by a seqlock: a writer makes the sequence word odd,
+// writes, and makes it even again; a reader accepts a slot only if it read
+// the same even sequence number before and after its (atomic) loads. So a
+// concurrent reader never accepts a torn entry. Table methods are safe for
+// concurrent use; a store that cannot get its slot at once is dropped, which
+// is harmless for a cache.
+type Table struct {
+	mem      *region
+	w        []uint64
+	nBuckets uint64
+}
+
+const (
+	bucketSlots = 4
+	bucketWords = bucketSlots * slotWords
+	bucketBytes = bucketWords * 8
+)
+
+// TableOptions tunes NewTable.
+type TableOptions struct {
+	// HugeTLB asks for MAP_HUGETLB pages (the system must have reserved
+	// them, vm.nr_hugepages); without them the table falls back to
+	// ordinary pages with transparent huge pages requested.
+	HugeTLB bool
+}
+
+// NewTable allocates a table of mib MiB (rounded up to 2 MiB).
+func NewTable(mib int, opts TableOptions) (*Table, error) {
+	if mib <= 0 {
+		return nil, fmt.Errorf("core: table size %d MiB: must be positive", mib)
+	}
+	if mib > 1<<20 {
+		return nil, fmt.Errorf("core: table size %d MiB: larger than 1 TiB", mib)
+	}
+	mib = (mib + 1) &^ 1
+	size := mib << 20
+	r, err := allocRegion(size, opts.HugeTLB)
+	if err != nil {
+		return nil, err
+	}
+	return &Table{mem: r, w: r.words, nBuckets: uint64(len(r.words) / bucketWords)}, nil
+}
+
+// Close releases the table's memory. The table must not be used afterwards.
+func (t *Table) Close() error {
+	if t.mem == nil {
+		return errors.New("core: table closed twice")
+	}
+	err := t.mem.free()
+	t.mem, t.w, t.nBuckets = nil, nil, 0
+	return err
+}
+
+// HugePages reports whether the table is backed by huge pages (reserved
+// MAP_HUGETLB pages, or transparent huge pages the kernel has granted for
+// the part of the table touched so far).
+func (t *Table) HugePages() bool { return t.mem != nil && t.mem.hugePages() }
+
+// Slots returns the number of entries the table can hold.
+func (t *Table) Slots() int { return int(t.nBuckets) * bucketSlots }
+
+// Clear empties the table. It must not run concurrently with a search.
+func (t *Table) Clear() {
+	clear(t.w)
+}
+
+// bucket returns the word index of the bucket for board (multiply-high
+// range reduction, so the bucket count need not be a power of two).
+func (t *Table) bucket(board uint64) int {
+	hi, _ := bits.Mul64(board*0x9e3779b97f4a7c15, t.nBuckets)
+	return int(hi) * bucketWords
+}
+
+// readSlot copies the slot at word index base into w under the seqlock; it
+// reports false when the slot is empty or stays busy.
+func (t *Table) readSlot(base int, w *[slotWords]uint64) bool {
+	seq := &t.w[base]
+	for try := 0; try < 16; try++ {
+		s1 := atomic.LoadUint64(seq)
+		if s1&1 != 0 {
+			continue
+		}
+		for i := 1; i < slotWords; i++ {
+			w[i] = atomic.LoadUint64(&t.w[base+i])
+		}
+		if atomic.LoadUint64(seq) == s1 {
+			return w[5]>>48&flagValid != 0
+		}
+	}
+	return false
+}
+
+// writeSlot stores w into the slot at base under the seqlock; it gives up
+// (returns false) when another writer holds the slot.
+func (t *Table) writeSlot(base int, w *[slotWords]uint64) bool {
+	seq := &t.w[base]
+	for try := 0; try < 16; try++ {
+		s := atomic.LoadUint64(seq)
+		if s&1 != 0 || !atomic.CompareAndSwapUint64(seq, s, s+1) {
+			continue
+		}
+		for i := 1; i < slotWords; i++ {
+			atomic.StoreUint64(&t.w[base+i], w[i])
+		}
+		atomic.StoreUint64(seq, s+2)
+		return true
+	}
+	return false
+}
+
+func sameNode(w *[slotWords]uint64, k Key, orNode bool) bool {
+	return w[1] == k.Board && uint32(w[2]>>32) == k.Hand && (w[5]>>48&flagOr != 0) == orNode
+}
+
+// Lookup returns the entry stored for exactly k and the node type.
+func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
+	var e Entry
+	var w [slotWords]uint64
+	b := t.bucket(k.Board)
+	for i := 0; i < bucketSlots; i++ {
+		if t.readSlot(b+i*slotWords, &w) && sameNode(&w, k, orNode) {
+			e.unpack(&w)
+			return e, true
+		}
+	}
+	return e, false
+}
+
+// Probe is Lookup that also answers from a superior or inferior entry
+// when dom is not nil: a proof stored for a hand that k.Hand dominates
+// proves k; a disproof stored for a hand that dominates k.Hand disproves k.
+// An exact final entry wins; an exact unproven entry is returned when no
+// dominating final entry exists. The returned Key is the stored one.
+func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
+	var e, exact Entry
+	var w [slotWords]uint64
+	found := false
+	b := t.bucket(k.Board)
+	for i := 0; i < bucketSlots; i++ {
+		if !t.readSlot(b+i*slotWords, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+			continue
+		}
+		hand := uint32(w[2] >> 32)
+		if hand == k.Hand {
+			exact.unpack(&w)
+			if exact.PN == 0 || exact.DN == 0 {
+				return exact, true
+			}
+			found = true
+			continue
+		}
+		if dom == nil {
+			continue
+		}
+		pn, dn := PN(w[3]), PN(w[4])
+		if (pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand)) {
+			e.unpack(&w)
+			return e, true
+		}
+	}
+	return exact, found
+}
+
+// lookupBoard returns any entry with this board (used to follow SNDA
+// parent pointers, which record only the parent's Board).
+func (t *Table) lookupBoard(board uint64) (Entry, bool) {
+	var e Entry
+	var w [slotWords]uint64
+	b := t.bucket(board)
+	for i := 0; i < bucketSlots; i++ {
+		if t.readSlot(b+i*slotWords, &w) && w[1] == board {
+			e.unpack(&w)
+			return e, true
+		}
+	}
+	return e, false
+}
+
+// Store writes e. It overwrites the entry of the same node if there is one,
+// else an empty slot, else the slot whose entry cost the least work
+// (Amount): the table never refuses a new entry. It reports false only when
+// a concurrent writer held the chosen slot.
+func (t *Table) Store(e *Entry) bool {
+	var w, cur [slotWords]uint64
+	b := t.bucket(e.Key.Board)
+	victim, victimAmount := -1, uint64(1<<63)
+	for i := 0; i < bucketSlots; i++ {
+		base := b + i*slotWords
+		if !t.readSlot(base, &cur) {
+			if victimAmount > 0 {
+				victim, victimAmount = base, 0
+			}
+			continue
+		}
+		if sameNode(&cur, e.Key, e.OrNode) {
+			victim = base
+			break
+		}
+		if a := cur[5] & maxAmount; a < victimAmount {
+			victim, victimAmount = base, a
+		}
+	}
+	e.pack(&w)
+	return t.writeSlot(victim, &w)
+}
+
+// Hashfull returns the fill ratio in per mille, estimated from the first
+// 1000 slots (as chess engines report it).
+func (t *Table) Hashfull() int {
+	n := min(1000, t.Slots())
+	used := 0
+	for i := 0; i < n; i++ {
+		if atomic.LoadUint64(&t.w[i*slotWords+5])>>48&flagValid != 0 {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
+
+// GC frees room when the table fills: it removes every entry whose Amount
+// is at most the amount below which about half of the sampled entries lie,
+// keeping the entries that cost the most search. It returns the number of
+// entries removed. It may run while readers probe the table.
+func (t *Table) GC() int {
+	const sample = 4096
+	amounts := make([]uint64, 0, sample)
+	stride := max(1, t.Slots()/sample)
+	for i := 0; i < t.Slots() && len(amounts) < sample; i += stride {
+		v := atomic.LoadUint64(&t.w[i*slotWords+5])
+		if v>>48&flagValid != 0 {
+			amounts = append(amounts, v&maxAmount)
+		}
+	}
+	if len(amounts) == 0 {
+		return 0
+	}
+	sort.Slice(amounts, func(i, j int) bool { return amounts[i] < amounts[j] })
+	cut := amounts[len(amounts)/2]
+	var zero, cur [slotWords]uint64
+	removed := 0
+	for base := 0; base+slotWords <= len(t.w); base += slotWords {
+		if t.readSlot(base, &cur) && cur[5]&maxAmount <= cut && t.writeSlot(base, &zero) {
+			removed++
+		}
+	}
+	return removed
+}
