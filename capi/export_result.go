@@ -1,0 +1,160 @@
+package main
+
+// #include "capi.h"
+import "C"
+
+import "unsafe"
+
+//export tsume_result_kind_of
+func tsume_result_kind_of(p *C.tsume_result, kind *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if kind == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*kind = C.int32_t(r.kind)
+	return C.TSUME_OK
+}
+
+//export tsume_result_code
+func tsume_result_code(p *C.tsume_result, code *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if code == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*code = C.int32_t(r.code)
+	return C.TSUME_OK
+}
+
+//export tsume_result_length
+func tsume_result_length(p *C.tsume_result, length *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if length == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*length = C.int32_t(r.length)
+	return C.TSUME_OK
+}
+
+//export tsume_result_move_count
+func tsume_result_move_count(p *C.tsume_result, count *C.size_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if count == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*count = C.size_t(len(r.moves))
+	return C.TSUME_OK
+}
+
+//export tsume_result_move
+func tsume_result_move(p *C.tsume_result, index C.size_t, out **C.char) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if out == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*out = nil
+	if uint64(index) >= uint64(len(r.moves)) {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*out = C.CString(r.moves[index])
+	return C.TSUME_OK
+}
+
+//export tsume_result_moves
+func tsume_result_moves(p *C.tsume_result, out **C.char) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	return resultString(p, out, (*result).line)
+}
+
+//export tsume_result_best_move
+func tsume_result_best_move(p *C.tsume_result, out **C.char) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	return resultString(p, out, (*result).bestMove)
+}
+
+// resultString hands C a malloc'd copy of f(result), freed by tsume_string_free.
+func resultString(p *C.tsume_result, out **C.char, f func(*result) string) C.tsume_status {
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if out == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*out = C.CString(f(r))
+	return C.TSUME_OK
+}
+
+//export tsume_result_stats
+func tsume_result_stats(p *C.tsume_result, out *C.tsume_stats) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if out == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	s := &r.stats
+	*out = C.tsume_stats{
+		generated:         C.uint64_t(s.generated),
+		expanded:          C.uint64_t(s.expanded),
+		reexpanded:        C.uint64_t(s.reexpanded),
+		iterations:        C.uint64_t(s.iterations),
+		terminal:          C.uint64_t(s.terminal),
+		table_hits:        C.uint64_t(s.tableHits),
+		reexpansion_ratio: C.double(s.reexpansionRatio),
+		branching_factor:  C.double(s.branchingFactor),
+		time_ms:           C.double(s.timeMS),
+		nodes_per_second:  C.double(s.nodesPerSecond),
+		hashfull:          C.uint32_t(s.hashfull),
+	}
+	return C.TSUME_OK
+}
+
+//export tsume_result_flags
+func tsume_result_flags(p *C.tsume_result, verified, minimal, cached *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if verified != nil {
+		*verified = cBool(r.verified)
+	}
+	if minimal != nil {
+		*minimal = cBool(r.minimal)
+	}
+	if cached != nil {
+		*cached = cBool(r.cached)
+	}
+	return C.TSUME_OK
+}
+
+//export tsume_result_free
+func tsume_result_free(p *C.tsume_result) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	if _, err := results.remove(uint64(uintptr(unsafe.Pointer(p)))); err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	return C.TSUME_OK
+}

@@ -1,0 +1,112 @@
+package main
+
+// #include "capi.h"
+import "C"
+
+//export tsume_solve_shogi
+func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
+	defer recoverPanic(&st, errBuf, errLen)
+	if out == nil {
+		return finish(errorf(StatusInvalidArgument, "out is NULL"), errBuf, errLen)
+	}
+	*out = nil
+	s, err := solverOf(p)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	q, err := readShogiQuery(cq)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	qu, err := newShogiQuestion(q)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	r, err := s.solve(qu, q.lim)
+	return deliver(r, err, out, errBuf, errLen)
+}
+
+//export tsume_solve_capture
+func tsume_solve_capture(p *C.tsume_solver, cq *C.tsume_capture_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
+	defer recoverPanic(&st, errBuf, errLen)
+	if out == nil {
+		return finish(errorf(StatusInvalidArgument, "out is NULL"), errBuf, errLen)
+	}
+	*out = nil
+	s, err := solverOf(p)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	q, err := readCaptureQuery(cq)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	qu, err := newCaptureQuestion(q)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	r, err := s.solve(qu, q.lim)
+	return deliver(r, err, out, errBuf, errLen)
+}
+
+// deliver hands a result to C: on success, and on cancellation (whose
+// result carries the statistics so far), *out gets a new result handle.
+func deliver(r *result, err error, out **C.tsume_result, errBuf *C.char, errLen C.size_t) C.tsume_status {
+	st := statusOf(err)
+	if r != nil && (st == StatusOK || st == StatusCancelled) {
+		*out = C.tsume_capi_result_token(C.uintptr_t(results.add(r)))
+	}
+	return finish(err, errBuf, errLen)
+}
+
+// readShogiQuery copies and validates a tsume_shogi_query.
+func readShogiQuery(cq *C.tsume_shogi_query) (shogiQuery, error) {
+	var q shogiQuery
+	if cq == nil {
+		return q, errorf(StatusInvalidArgument, "query is NULL")
+	}
+	if err := checkStructSize(cq.struct_size, C.sizeof_tsume_shogi_query, "tsume_shogi_query"); err != nil {
+		return q, err
+	}
+	var err error
+	if q.sfen, _, err = goString(cq.sfen, maxSFENBytes, "sfen"); err != nil {
+		return q, err
+	}
+	if q.moves, _, err = goString(cq.moves, maxMovesBytes, "moves"); err != nil {
+		return q, err
+	}
+	q.rules, q.algo = int32(cq.rules), int32(cq.algo)
+	q.lim = newLimits(uint64(cq.node_limit), uint32(cq.time_limit_ms))
+	return q, q.validate()
+}
+
+// readCaptureQuery copies and validates a tsume_capture_query.
+func readCaptureQuery(cq *C.tsume_capture_query) (captureQuery, error) {
+	var q captureQuery
+	if cq == nil {
+		return q, errorf(StatusInvalidArgument, "query is NULL")
+	}
+	if err := checkStructSize(cq.struct_size, C.sizeof_tsume_capture_query, "tsume_capture_query"); err != nil {
+		return q, err
+	}
+	var err error
+	if q.sgf, q.hasSGF, err = goString(cq.sgf, maxSGFBytes, "sgf"); err != nil {
+		return q, err
+	}
+	if q.black, _, err = goString(cq.black, maxListBytes, "black"); err != nil {
+		return q, err
+	}
+	if q.white, _, err = goString(cq.white, maxListBytes, "white"); err != nil {
+		return q, err
+	}
+	if q.target, _, err = goString(cq.target, maxNameBytes, "target"); err != nil {
+		return q, err
+	}
+	if q.widening, _, err = goString(cq.widening, maxNameBytes, "widening"); err != nil {
+		return q, err
+	}
+	q.moveNumber, q.boardSize = int32(cq.move_number), int32(cq.board_size)
+	q.mode, q.algo = int32(cq.mode), int32(cq.algo)
+	q.lim = newLimits(uint64(cq.node_limit), uint32(cq.time_limit_ms))
+	return q, q.validate()
+}

@@ -1,0 +1,117 @@
+package main
+
+// #include "capi.h"
+import "C"
+
+import (
+	"math"
+	"unsafe"
+)
+
+//export tsume_solver_new
+func tsume_solver_new(opts *C.tsume_solver_options, out **C.tsume_solver, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
+	defer recoverPanic(&st, errBuf, errLen)
+	if out == nil {
+		return finish(errorf(StatusInvalidArgument, "out is NULL"), errBuf, errLen)
+	}
+	*out = nil
+	o := defaultSolverOptions()
+	if opts != nil {
+		if err := checkStructSize(opts.struct_size, C.sizeof_tsume_solver_options, "tsume_solver_options"); err != nil {
+			return finish(err, errBuf, errLen)
+		}
+		var err error
+		if o, err = newSolverOptions(uint32(opts.hash_mb), int32(opts.huge_pages), uint32(opts.cache_mb)); err != nil {
+			return finish(err, errBuf, errLen)
+		}
+	}
+	s, err := newSolver(o)
+	if err != nil {
+		return finish(err, errBuf, errLen)
+	}
+	*out = C.tsume_capi_solver_token(C.uintptr_t(solvers.add(s)))
+	return finish(nil, errBuf, errLen)
+}
+
+//export tsume_solver_free
+func tsume_solver_free(p *C.tsume_solver) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	// close first: a busy solver stays registered and usable.
+	if err := s.close(); err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	solvers.remove(uint64(uintptr(unsafe.Pointer(p))))
+	return C.TSUME_OK
+}
+
+//export tsume_cancel
+func tsume_cancel(p *C.tsume_solver) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	s.requestCancel()
+	return C.TSUME_OK
+}
+
+//export tsume_solver_set_progress
+func tsume_solver_set_progress(p *C.tsume_solver, fn C.tsume_progress_fn, userData unsafe.Pointer, intervalMS C.uint32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	var hook *progressHook
+	if fn != nil {
+		// One C struct per hook, in Go memory (it holds no Go pointers, so
+		// C may read it during the call).
+		cp := new(C.tsume_progress)
+		hook = newProgressHook(func(pr progress) {
+			cp.nodes = C.uint64_t(pr.nodes)
+			cp.nodes_per_second = C.double(pr.nodesPerSecond)
+			cp.hashfull = C.uint32_t(pr.hashfull)
+			cp.root_pn = C.uint64_t(pr.rootPN)
+			cp.root_dn = C.uint64_t(pr.rootDN)
+			cp.elapsed_ms = C.double(pr.elapsed.Seconds() * 1000)
+			C.tsume_capi_call_progress(fn, cp, userData)
+		}, uint32(intervalMS))
+	}
+	err = s.withIdle(func() { s.progress = hook })
+	return C.tsume_status(statusOf(err))
+}
+
+//export tsume_solver_clear
+func tsume_solver_clear(p *C.tsume_solver) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	return C.tsume_status(statusOf(s.withIdle(s.clear)))
+}
+
+//export tsume_solver_table_info
+func tsume_solver_table_info(p *C.tsume_solver, hashfull *C.uint32_t, hugePages *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	var fill int
+	var huge bool
+	if err := s.withIdle(func() { fill, huge = s.table.Hashfull(), s.table.HugePages() }); err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if hashfull != nil {
+		*hashfull = C.uint32_t(min(fill, math.MaxUint32))
+	}
+	if hugePages != nil {
+		*hugePages = cBool(huge)
+	}
+	return C.TSUME_OK
+}

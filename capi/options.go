@@ -1,0 +1,77 @@
+package main
+
+import "time"
+
+// Limits on what a caller may ask for. They exist so that an absurd value
+// (a garbage struct, a size in bytes passed as MiB) is an error rather than
+// an attempt to map a terabyte.
+const (
+	minHashMB     = 1
+	maxHashMB     = 1 << 20 // 1 TiB, the header's documented maximum
+	maxCacheMB    = 1 << 12 // 4 GiB of cached answers
+	defaultHashMB = 256
+	defaultCache  = 16
+
+	// heapMarginMB is the documented Go-heap margin of one search
+	// (tsume.h, "Memory"): a solver needs hash_mb + cache_mb + this.
+	heapMarginMB = 64
+
+	maxSFENBytes  = 4 << 10  // an SFEN is under 200 bytes; 4 KiB is generous
+	maxMovesBytes = 1 << 20  // 1 MiB of USI moves: over 100k plies
+	maxSGFBytes   = 16 << 20 // a whole game record with comments
+	maxNameBytes  = 256      // vertices, vertex lists per stone, strategy names
+	maxListBytes  = 64 << 10 // stone lists of a 19x19 board
+)
+
+// solverOptions is tsume_solver_options after validation.
+type solverOptions struct {
+	hashMB    uint32
+	hugePages bool
+	cacheMB   uint32
+}
+
+// defaultSolverOptions are TSUME_SOLVER_OPTIONS_INIT.
+func defaultSolverOptions() solverOptions {
+	return solverOptions{hashMB: defaultHashMB, cacheMB: defaultCache}
+}
+
+// newSolverOptions validates the raw fields of tsume_solver_options.
+func newSolverOptions(hashMB uint32, hugePages int32, cacheMB uint32) (solverOptions, error) {
+	if hashMB < minHashMB || hashMB > maxHashMB {
+		return solverOptions{}, errorf(StatusInvalidArgument,
+			"hash_mb = %d is out of range (%d .. %d MiB)", hashMB, minHashMB, maxHashMB)
+	}
+	if hugePages != 0 && hugePages != 1 {
+		return solverOptions{}, errorf(StatusInvalidArgument, "huge_pages = %d must be 0 or 1", hugePages)
+	}
+	if cacheMB > maxCacheMB {
+		return solverOptions{}, errorf(StatusInvalidArgument,
+			"cache_mb = %d is out of range (0 .. %d MiB)", cacheMB, maxCacheMB)
+	}
+	return solverOptions{hashMB: hashMB, hugePages: hugePages == 1, cacheMB: cacheMB}, nil
+}
+
+// checkMemory refuses a solver whose documented worst case (table + cache +
+// heap margin) exceeds the machine's physical memory: such a table would
+// only be paged out or killed later, far from the call that asked for it.
+func (o solverOptions) checkMemory() error {
+	need := (uint64(o.hashMB) + uint64(o.cacheMB) + heapMarginMB) << 20
+	total := physicalMemory() // 0: cannot tell; let the mmap decide
+	if total > 0 && need > total {
+		return errorf(StatusNoMemory,
+			"hash_mb %d + cache_mb %d + %d MiB margin exceeds this machine's %d MiB of memory",
+			o.hashMB, o.cacheMB, heapMarginMB, total>>20)
+	}
+	return nil
+}
+
+// limits are the per-query search limits; zero means none.
+type limits struct {
+	nodes uint64
+	time  time.Duration
+}
+
+// newLimits converts the query fields (time in milliseconds).
+func newLimits(nodes uint64, timeMS uint32) limits {
+	return limits{nodes: nodes, time: time.Duration(timeMS) * time.Millisecond}
+}

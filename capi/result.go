@@ -1,0 +1,66 @@
+package main
+
+import "strings"
+
+// Kind mirrors enum tsume_result_kind.
+type Kind int32
+
+// The result kinds, equal to the TSUME_RESULT_* constants.
+const (
+	KindUnknown    Kind = 0
+	KindProven     Kind = 1
+	KindDisproven  Kind = 2
+	KindKo         Kind = 3
+	codeNotCapture      = -1 // tsume_result_code for shogi and unknown answers
+)
+
+// stats mirrors struct tsume_stats.
+type stats struct {
+	generated, expanded, reexpanded, iterations, terminal, tableHits uint64
+	reexpansionRatio, branchingFactor, timeMS, nodesPerSecond      float64
+	hashfull                                                       uint32
+}
+
+// result is what a result handle owns. It is immutable once handed out, so
+// accessors need no lock and a cached answer can share its move list.
+type result struct {
+	kind     Kind
+	code     int32 // capture game: GNU Go's 0..3; otherwise codeNotCapture
+	length   int32
+	moves    []string
+	stats    stats
+	verified bool
+	minimal  bool
+	cached   bool
+}
+
+// line returns the moves joined by single spaces.
+func (r *result) line() string { return strings.Join(r.moves, " ") }
+
+// bestMove returns the first move of the line, "" when there is none.
+func (r *result) bestMove() string {
+	if len(r.moves) == 0 {
+		return ""
+	}
+	return r.moves[0]
+}
+
+// finished reports whether r is a final answer, worth caching.
+func (r *result) finished() bool { return r.kind != KindUnknown }
+
+// fromCache returns a copy of r marked as answered by the cache. The copy
+// shares r's move slice, which nobody mutates.
+func (r *result) fromCache() *result {
+	c := *r
+	c.cached = true
+	return &c
+}
+
+// approxBytes estimates r's memory, the cost charged to the result cache.
+func (r *result) approxBytes() int64 {
+	n := int64(160) // struct and slice headers
+	for _, m := range r.moves {
+		n += int64(len(m)) + 16
+	}
+	return n
+}
