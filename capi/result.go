@@ -17,8 +17,8 @@ const (
 // stats mirrors struct tsume_stats.
 type stats struct {
 	generated, expanded, reexpanded, iterations, terminal, tableHits uint64
-	reexpansionRatio, branchingFactor, timeMS, nodesPerSecond      float64
-	hashfull                                                       uint32
+	reexpansionRatio, branchingFactor, timeMS, nodesPerSecond        float64
+	hashfull                                                         uint32
 }
 
 // result is what a result handle owns. It is immutable once handed out, so
