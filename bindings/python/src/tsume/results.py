@@ -1,0 +1,239 @@
+"""Results of a search, as frozen dataclasses.
+
+>>> r = solver.solve_shogi("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")  # doctest: +SKIP
+>>> r                                                                       # doctest: +SKIP
+ShogiResult(mate in 1: G*5b; GE=… EX=… IT=… RE=… BR=…; … nodes, … ms; verified)
+>>> r.result, r.length, r.moves, r.stats.GE                                 # doctest: +SKIP
+('mate', 1, ('G*5b',), …)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from dataclasses import dataclass
+from typing import Any, Dict, Optional, Tuple
+
+from . import _lib
+
+
+class Kind(enum.IntEnum):
+    """What a search found (enum tsume_result_kind)."""
+
+    UNKNOWN = _lib.RESULT_UNKNOWN  #: a limit or a cancellation ended the search
+    PROVEN = _lib.RESULT_PROVEN  #: shogi: mate; capture: the side moving first succeeds
+    DISPROVEN = _lib.RESULT_DISPROVEN  #: shogi: no mate; capture: the side moving first fails
+    KO = _lib.RESULT_KO  #: capture only: success depends on a ko
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Search statistics, named as the papers name them (see the GE/EX/... properties).
+
+    >>> s = Stats(generated=30, expanded=10, reexpanded=2, iterations=3, terminal=4,
+    ...           table_hits=5, reexpansion_ratio=0.2, branching_factor=3.0,
+    ...           time_ms=1.5, nodes_per_second=20000.0, hashfull=0)
+    >>> s.GE, s.EX, s.IT, s.RE, s.BR, s.time
+    (30, 10, 3, 0.2, 3.0, 0.0015)
+    """
+
+    generated: int  #: nodes generated (GE)
+    expanded: int  #: nodes expanded (EX)
+    reexpanded: int  #: expansions of an already expanded node
+    iterations: int  #: iterations at the root (IT)
+    terminal: int  #: terminal nodes in the proof tree (TE)
+    table_hits: int  #: transposition-table hits
+    reexpansion_ratio: float  #: RE
+    branching_factor: float  #: BR, the average branching factor
+    time_ms: float  #: wall-clock time of the search in milliseconds
+    nodes_per_second: float  #: generated nodes per second
+    hashfull: int  #: table fill at the end, per mille
+
+    @property
+    def GE(self) -> int:  # noqa: N802 - the papers' name
+        """Nodes generated."""
+        return self.generated
+
+    @property
+    def EX(self) -> int:  # noqa: N802
+        """Nodes expanded."""
+        return self.expanded
+
+    @property
+    def IT(self) -> int:  # noqa: N802
+        """Iterations at the root."""
+        return self.iterations
+
+    @property
+    def TE(self) -> int:  # noqa: N802
+        """Terminal nodes of the proof tree."""
+        return self.terminal
+
+    @property
+    def RE(self) -> float:  # noqa: N802
+        """Re-expansion ratio."""
+        return self.reexpansion_ratio
+
+    @property
+    def BR(self) -> float:  # noqa: N802
+        """Average branching factor."""
+        return self.branching_factor
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched: the generated count, which nodes_per_second is based on."""
+        return self.generated
+
+    @property
+    def time(self) -> float:
+        """Wall-clock time of the search in seconds."""
+        return self.time_ms / 1000.0
+
+    def summary(self) -> str:
+        """One short line: 'GE=… EX=… IT=… RE=… BR=…; N nodes, T ms'."""
+        return (
+            f"GE={self.generated} EX={self.expanded} IT={self.iterations} "
+            f"RE={self.reexpansion_ratio:.2f} BR={self.branching_factor:.2f}; "
+            f"{self.nodes} nodes, {_ms(self.time_ms)}"
+        )
+
+    @classmethod
+    def _from_c(cls, c: "_lib.CStats") -> "Stats":
+        return cls(**{name: getattr(c, name) for name, _ in c._fields_})
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A progress report of a running search, passed to the ``progress`` callable."""
+
+    nodes: int  #: nodes searched so far
+    nodes_per_second: float
+    hashfull: int  #: table fill, per mille
+    root_pn: float  #: proof number of the root (``math.inf`` when infinite)
+    root_dn: float  #: disproof number of the root (``math.inf`` when infinite)
+    elapsed: float  #: seconds since the search started
+
+    @classmethod
+    def _from_c(cls, c: "_lib.CProgress") -> "Progress":
+        def pn(v: int) -> float:
+            return math.inf if v == _lib.PN_INFINITY else v
+
+        return cls(
+            nodes=c.nodes,
+            nodes_per_second=c.nodes_per_second,
+            hashfull=c.hashfull,
+            root_pn=pn(c.root_pn),
+            root_dn=pn(c.root_dn),
+            elapsed=c.elapsed_ms / 1000.0,
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class Result:
+    """Common fields of both games' results."""
+
+    kind: Kind  #: what the search found
+    result: str  #: the game's word for it (see the subclasses)
+    length: int  #: length of the solution line in plies (0 when there is none)
+    moves: Tuple[str, ...]  #: the solution (principal) line
+    best_move: Optional[str]  #: the first move of the line, or None
+    stats: Stats
+    verified: bool  #: the independent verifier checked the answer
+    cached: bool  #: the answer came from the solver's result cache
+
+    @property
+    def solved(self) -> bool:
+        """True when the search reached an answer (not stopped by a limit)."""
+        return self.kind != Kind.UNKNOWN
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A flat dict (statistics inlined) for tables, CSV or pandas."""
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "stats"}
+        d["kind"] = self.kind.name.lower()
+        d["moves"] = " ".join(self.moves)
+        d.update(dataclasses.asdict(self.stats))
+        return d
+
+    def _flags(self) -> str:
+        flags = [n for n in ("verified", "minimal", "cached") if getattr(self, n, False)]
+        return "; " + ", ".join(flags) if flags else ""
+
+
+def _ms(ms: float) -> str:
+    return f"{ms:.3g} ms" if ms < 1000 else f"{ms / 1000:.3g} s"
+
+
+def _line(moves: Tuple[str, ...], limit: int = 12) -> str:
+    if len(moves) <= limit:
+        return " ".join(moves)
+    return " ".join(moves[:limit]) + f" … ({len(moves)} moves)"
+
+
+@dataclass(frozen=True, repr=False)
+class ShogiResult(Result):
+    """The answer to a tsume-shogi question.
+
+    ``result`` is ``"mate"``, ``"nomate"`` or ``"unknown"`` (a limit or a
+    cancellation ended the search); ``length`` is the mate length in plies,
+    ``moves`` the solution as USI moves, ``minimal`` whether the line is
+    proven minimal.
+    """
+
+    minimal: bool = False
+
+    def __repr__(self) -> str:
+        if self.kind == Kind.PROVEN:
+            head = f"mate in {self.length}: {_line(self.moves)}"
+        elif self.kind == Kind.DISPROVEN:
+            head = "no mate"
+        else:
+            head = "unknown"
+        return f"ShogiResult({head}; {self.stats.summary()}{self._flags()})"
+
+
+@dataclass(frozen=True, repr=False)
+class CaptureResult(Result):
+    """The answer to a Go capture question.
+
+    ``result`` is ``"captured"``, ``"saved"``, ``"ko"`` or ``"unknown"``;
+    ``code`` is GNU Go's answer code (0 fails, 1 succeeds, 2 succeeds by ko
+    taking it first, 3 succeeds by ko after a ko threat; None when unknown),
+    ``best_move`` the GTP vertex that achieves it, ``mode`` the question
+    (``"attack"`` or ``"defend"``).
+    """
+
+    code: Optional[int] = None
+    mode: str = "attack"
+
+    @property
+    def gtp(self) -> str:
+        """The answer in GNU Go's GTP format: '0', '1 D5', '2 PASS', …; '?' when unknown."""
+        if self.code is None:
+            return "?"
+        if self.code == 0:
+            return "0"
+        return f"{self.code} {self.best_move or 'PASS'}"
+
+    def __repr__(self) -> str:
+        head = self.result
+        if self.code is not None and self.code > 0 and self.best_move:
+            head += f" with {self.best_move}"
+        if self.moves:
+            head += f" (line: {_line(self.moves)})"
+        return f"CaptureResult({self.mode}: {head}, code {self.gtp}; {self.stats.summary()}{self._flags()})"
+
+
+def capture_word(kind: Kind, mode: str) -> str:
+    """The word for a capture answer: success of an attack is 'captured', of a defence 'saved'."""
+    if kind == Kind.KO:
+        return "ko"
+    if kind == Kind.UNKNOWN:
+        return "unknown"
+    attacker_wins = (kind == Kind.PROVEN) == (mode == "attack")
+    return "captured" if attacker_wins else "saved"
+
+
+def shogi_word(kind: Kind) -> str:
+    """The word for a shogi answer."""
+    return {Kind.PROVEN: "mate", Kind.DISPROVEN: "nomate"}.get(kind, "unknown")

@@ -1,0 +1,587 @@
+"""The Solver: one libtsume solver handle and its transposition table.
+
+>>> import tsume
+>>> with tsume.Solver(hash_mb=64) as solver:                        # doctest: +SKIP
+...     r = solver.solve_shogi("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+...     print(r.result, r.length, r.best_move)
+mate 1 G*5b
+
+Threads and signals. The library releases the GIL during a search (ctypes
+does), so other Python threads run meanwhile and one of them may call
+:meth:`Solver.cancel`. When a search is started from the main thread, it runs
+in a helper thread while the main thread waits, so that Ctrl-C (SIGINT)
+cancels the search and raises KeyboardInterrupt promptly instead of waiting
+for the end. The ``progress`` callable is always invoked on the thread that
+called ``solve_*``; if it raises, the search is cancelled and the exception
+propagates out of ``solve_*``.
+
+Processes. The library contains a Go runtime: do not fork a process that has
+loaded it (use multiprocessing's "spawn" or "forkserver" start method).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import queue
+import signal
+import threading
+import weakref
+from ctypes import byref, c_int32, c_size_t, c_uint32, c_void_p
+from typing import Callable, Iterable, List, Optional, Tuple, Union
+
+from . import _lib
+from .errors import BusyError, CancelledError, TsumeError, error_for
+from .results import CaptureResult, Kind, Progress, ShogiResult, Stats, capture_word, shogi_word
+
+ProgressCallback = Callable[[Progress], object]
+
+#: Accepted ``rules`` values of solve_shogi.
+SHOGI_RULES = {"tsume": 0, "mate": 1}
+#: Accepted ``algo`` values of solve_shogi.
+SHOGI_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2}
+#: Accepted ``algo`` values of solve_capture.
+CAPTURE_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2, "aps": 3}
+#: Accepted ``mode`` values of solve_capture.
+CAPTURE_MODES = {"attack": 0, "defend": 1}
+
+_UINT32_MAX = 2**32 - 1
+_UINT64_MAX = 2**64 - 1
+_INT32_MAX = 2**31 - 1
+_HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
+
+
+def _choice(name: str, value: object, table: dict) -> int:
+    if not isinstance(value, str) or value.lower() not in table:
+        allowed = ", ".join(repr(k) for k in table)
+        raise ValueError(f"{name} must be one of {allowed}, not {value!r}")
+    return table[value.lower()]
+
+
+def _int_option(name: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise ValueError(f"{name} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def _limits(time_limit: Optional[float], nodes: Optional[int]) -> Tuple[int, int]:
+    """(node_limit, time_limit_ms) for a query; 0 means none."""
+    node_limit = 0 if nodes is None else _int_option("nodes", nodes, 1, _UINT64_MAX)
+    ms = 0
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
+        if not time_limit > 0 or time_limit * 1000 > _UINT32_MAX:
+            raise ValueError(
+                f"time_limit must be a positive number of seconds (at most {_UINT32_MAX // 1000}), "
+                f"not {time_limit!r}"
+            )
+        ms = max(1, int(round(time_limit * 1000)))
+    return node_limit, ms
+
+
+def _text(name: str, value: object, required: bool = True) -> Optional[bytes]:
+    """UTF-8 bytes for a char* field; NUL would silently cut the string in C, so it is refused."""
+    if value is None:
+        if required:
+            raise TypeError(f"{name} is required")
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    if "\x00" in value:
+        raise ValueError(f"{name} contains a NUL character")
+    return value.encode("utf-8")
+
+
+def _word_list(name: str, value: Union[str, Iterable[str], None]) -> Optional[str]:
+    """A space-separated list from a string or an iterable of strings."""
+    if value is None or isinstance(value, str):
+        return value
+    items = list(value)
+    for it in items:
+        if not isinstance(it, str):
+            raise TypeError(f"{name} must be a str or a sequence of str, not one holding {type(it).__name__}")
+        if not it.strip() or any(c.isspace() for c in it):
+            raise ValueError(f"{name}: {it!r} is not a single move or vertex")
+    return " ".join(items)
+
+
+def _interval_ms(progress_interval: float) -> int:
+    if isinstance(progress_interval, bool) or not isinstance(progress_interval, (int, float)):
+        raise TypeError("progress_interval must be a number of seconds")
+    if not 0.01 <= progress_interval <= 3600:
+        raise ValueError(f"progress_interval must be between 0.01 and 3600 seconds, not {progress_interval!r}")
+    return int(round(progress_interval * 1000))
+
+
+class Solver:
+    """A solver owning one transposition table (``hash_mb`` MiB of mmap'd memory).
+
+    Use it as a context manager (or call :meth:`close`) so the table is freed
+    at once rather than when the object is collected. One solver runs one
+    search at a time; a second concurrent ``solve_*`` call raises
+    :class:`tsume.BusyError`. Different solvers search in parallel.
+
+    :param hash_mb: table size in MiB, 1 .. 1048576.
+    :param huge_pages: ask for MAP_HUGETLB pages (falls back cleanly when
+        the system has none reserved; see :attr:`huge_pages_obtained`).
+    :param cache_mb: budget of the cross-call result cache in MiB (0: off).
+
+    >>> with Solver(hash_mb=16) as s:                                 # doctest: +SKIP
+    ...     s.solve_capture(board_size=9, black="D5", white="C5 D6 E5",
+    ...                     target="D5", mode="attack").result
+    'captured'
+    """
+
+    def __init__(self, hash_mb: int = 256, huge_pages: bool = False, cache_mb: int = 16) -> None:
+        self._handle: Optional[int] = None
+        self._lib = _lib.get()
+        opts = _lib.SolverOptions(
+            struct_size=ctypes.sizeof(_lib.SolverOptions),
+            hash_mb=_int_option("hash_mb", hash_mb, 1, _HASH_MB_MAX),
+            huge_pages=1 if bool(huge_pages) else 0,
+            cache_mb=_int_option("cache_mb", cache_mb, 0, _UINT32_MAX),
+        )
+        handle = c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        status = self._lib.dll.tsume_solver_new(byref(opts), byref(handle), err, _lib.ERR_LEN)
+        if status != _lib.OK:
+            raise self._error(status, err)
+        self._handle = handle.value
+        self._cond = threading.Condition()
+        self._active = False  # a solve_* call owns the handle
+        self._owner: Optional[threading.Thread] = None
+        self._closing = False
+        # Per-search progress state, set only while _active.
+        self._sink: Optional[Callable[[Progress], None]] = None
+        self._callback_error: Optional[BaseException] = None
+        self._cancel_requested = False
+        # ctypes must keep the C callback alive as long as the library may
+        # call it; it holds the solver weakly so the solver can be collected.
+        self._c_progress = _make_trampoline(weakref.ref(self))
+        self.hash_mb = hash_mb
+
+    # ---- lifetime ----------------------------------------------------------
+
+    def close(self) -> None:
+        """Frees the solver and its table; a search running in another thread is cancelled first.
+
+        Closing twice is harmless. Any later ``solve_*`` raises ValueError.
+        """
+        if self._handle is None:
+            return
+        with self._cond:
+            if self._handle is None:
+                return
+            if self._active and self._owner is threading.current_thread():
+                raise RuntimeError("Solver.close() called from inside its own search (a progress callback?)")
+            self._closing = True
+            while self._active:
+                self._lib.dll.tsume_cancel(self._handle)
+                self._cond.wait(0.1)
+            status = self._lib.dll.tsume_solver_free(self._handle)
+            self._handle = None
+        if status != _lib.OK:  # pragma: no cover - a library bug
+            raise error_for(status, "tsume_solver_free failed", self._lib.status_string(status))
+
+    def __enter__(self) -> "Solver":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            if getattr(self, "_handle", None) is not None:
+                self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    @property
+    def closed(self) -> bool:
+        """True after :meth:`close`."""
+        return self._handle is None
+
+    def __repr__(self) -> str:
+        state = "closed" if self.closed else f"hash_mb={self.hash_mb}"
+        return f"<tsume.Solver {state}>"
+
+    # ---- control -------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Stops the running search, if any; safe from any thread (and from a signal handler).
+
+        The interrupted ``solve_*`` call raises :class:`tsume.CancelledError`
+        whose ``result`` holds the statistics so far. Cancelling a solver that
+        is not searching does nothing.
+        """
+        h = self._handle
+        if h is not None:
+            if self._active:
+                self._cancel_requested = True
+            self._lib.dll.tsume_cancel(h)
+
+    def clear(self) -> None:
+        """Empties the transposition table and the result cache."""
+        self._check(self._lib.dll.tsume_solver_clear(self._live_handle()))
+
+    def _table_info(self) -> Tuple[int, bool]:
+        hashfull, huge = c_uint32(), c_int32()
+        self._check(self._lib.dll.tsume_solver_table_info(self._live_handle(), byref(hashfull), byref(huge)))
+        return hashfull.value, bool(huge.value)
+
+    @property
+    def hashfull(self) -> int:
+        """Table fill, per mille."""
+        return self._table_info()[0]
+
+    @property
+    def huge_pages_obtained(self) -> bool:
+        """Whether the table got huge pages (MAP_HUGETLB or transparent huge pages)."""
+        return self._table_info()[1]
+
+    # ---- solving -------------------------------------------------------------
+
+    def solve_shogi(
+        self,
+        sfen: str,
+        moves: Union[str, Iterable[str], None] = None,
+        rules: str = "tsume",
+        algo: str = "dfpn",
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+        *,
+        progress: Optional[ProgressCallback] = None,
+        progress_interval: float = 0.5,
+    ) -> ShogiResult:
+        """Solves a tsume-shogi question: is there a mate for the side to move?
+
+        :param sfen: the position: ``"board side hand ply"``, ``"position sfen …"``
+            or ``"startpos"``.
+        :param moves: USI moves played from ``sfen`` first (a string of
+            space-separated moves or a sequence of them).
+        :param rules: ``"tsume"`` (composers' rules: the defender owns every
+            spare piece, futile interpositions do not count) or ``"mate"``
+            (engines' mate search: hands as given).
+        :param algo: ``"dfpn"`` (df-pn with TCA and SNDA), ``"pnstar"`` or ``"default"``.
+        :param time_limit: seconds; None for no limit.
+        :param nodes: node limit; None for no limit.
+        :param progress: called with a :class:`Progress` about every
+            ``progress_interval`` seconds, on the calling thread.
+        :raises tsume.ParseError: malformed SFEN or move.
+        :raises tsume.IllegalPositionError: well-formed but illegal position or move.
+        :raises ValueError, TypeError: bad options.
+        :raises tsume.CancelledError: :meth:`cancel` stopped the search.
+
+        A limit that ends the search returns a result with ``result == "unknown"``.
+
+        >>> solver.solve_shogi("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").moves  # doctest: +SKIP
+        ('G*5b',)
+        """
+        q = _lib.ShogiQuery(struct_size=ctypes.sizeof(_lib.ShogiQuery))
+        q.sfen = _text("sfen", sfen)
+        q.moves = _text("moves", _word_list("moves", moves), required=False)
+        q.rules = _choice("rules", rules, SHOGI_RULES)
+        q.algo = _choice("algo", algo, SHOGI_ALGOS)
+        q.node_limit, q.time_limit_ms = _limits(time_limit, nodes)
+        interval = _interval_ms(progress_interval)
+        out, status, err = self._solve(self._lib.dll.tsume_solve_shogi, q, progress, interval)
+        return self._finish(out, status, err, self._shogi_result)
+
+    def solve_capture(
+        self,
+        sgf: Union[str, "os.PathLike[str]", None] = None,
+        *,
+        target: str,
+        mode: str = "attack",
+        algo: str = "aps",
+        widening: Optional[str] = None,
+        move_number: int = 0,
+        board_size: Optional[int] = None,
+        black: Union[str, Iterable[str], None] = None,
+        white: Union[str, Iterable[str], None] = None,
+        time_limit: Optional[float] = None,
+        nodes: Optional[int] = None,
+        progress: Optional[ProgressCallback] = None,
+        progress_interval: float = 0.5,
+    ) -> CaptureResult:
+        """Answers a Go capture question about the string at ``target``.
+
+        The board comes from ``sgf`` (SGF text, or a path as an
+        ``os.PathLike``; GNU Go's IL property is honoured; ``move_number`` N
+        stops before move N, 0 plays all), or from ``board_size`` (5..19) and
+        the ``black`` / ``white`` stone lists (``"D4 E5"`` or ``["D4", "E5"]``).
+
+        :param target: GTP vertex of a stone of the string, e.g. ``"D5"``.
+        :param mode: ``"attack"`` (can it be captured, the attacker moving
+            first) or ``"defend"`` (can it be saved, its owner moving first).
+        :param algo: ``"aps"`` (Abstract Proof Search), ``"dfpn"``, ``"pnstar"`` or ``"default"``.
+        :param widening: iterative-widening strategy name for APS (None: the default).
+        :raises tsume.ParseError: malformed SGF or vertex.
+        :raises tsume.IllegalPositionError: e.g. no stone at ``target``.
+
+        >>> solver.solve_capture(board_size=9, black="D5", white="C5 D6 E5",
+        ...                      target="D5").gtp                        # doctest: +SKIP
+        '1 D4'
+        """
+        q = _lib.CaptureQuery(struct_size=ctypes.sizeof(_lib.CaptureQuery))
+        if sgf is not None and not isinstance(sgf, str):
+            if not isinstance(sgf, os.PathLike):
+                raise TypeError(f"sgf must be SGF text (str) or a path (os.PathLike), not {type(sgf).__name__}")
+            with open(sgf, encoding="utf-8", errors="replace") as f:
+                sgf = f.read()
+        if sgf is not None and (board_size is not None or black is not None or white is not None):
+            raise ValueError("give either sgf or board_size/black/white, not both")
+        q.sgf = _text("sgf", sgf, required=False)
+        q.move_number = _int_option("move_number", move_number, 0, _INT32_MAX)
+        q.board_size = _int_option("board_size", 19 if board_size is None else board_size, 5, 19)
+        q.black = _text("black", _word_list("black", black), required=False)
+        q.white = _text("white", _word_list("white", white), required=False)
+        q.target = _text("target", target)
+        q.mode = _choice("mode", mode, CAPTURE_MODES)
+        q.algo = _choice("algo", algo, CAPTURE_ALGOS)
+        q.widening = _text("widening", widening, required=False)
+        q.node_limit, q.time_limit_ms = _limits(time_limit, nodes)
+        interval = _interval_ms(progress_interval)
+        mode_name = mode.lower()
+        out, status, err = self._solve(self._lib.dll.tsume_solve_capture, q, progress, interval)
+        return self._finish(out, status, err, lambda r: self._capture_result(r, mode_name))
+
+    # ---- the blocking call -------------------------------------------------------
+
+    def _live_handle(self) -> int:
+        h = self._handle
+        if h is None:
+            raise ValueError("the solver is closed")
+        return h
+
+    def _solve(self, fn, query, progress: Optional[ProgressCallback], interval_ms: int):
+        """Runs one solve call; returns (result handle, status, error buffer)."""
+        with self._cond:
+            handle = self._live_handle()
+            if self._closing:
+                raise ValueError("the solver is closed")
+            if self._active:
+                raise BusyError(
+                    "the solver is already searching (one search per solver at a time)",
+                    status=_lib.E_BUSY,
+                    status_name=self._lib.status_string(_lib.E_BUSY),
+                )
+            self._active = True
+            self._cancel_requested = False
+            self._owner = threading.current_thread()
+        out = c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        try:
+            self._callback_error = None
+            if progress is not None:
+                if not callable(progress):
+                    raise TypeError("progress must be callable")
+                self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
+
+            def call() -> int:
+                return fn(handle, byref(query), byref(out), err, _lib.ERR_LEN)
+
+            try:
+                status = self._run(call, progress)
+            except BaseException:
+                if out.value:
+                    self._lib.dll.tsume_result_free(out)
+                raise
+            if self._callback_error is not None:
+                if out.value:
+                    self._lib.dll.tsume_result_free(out)
+                raise self._callback_error
+            return out, status, err
+        finally:
+            if progress is not None:
+                self._lib.dll.tsume_solver_set_progress(handle, _lib.PROGRESS_FN(), None, 0)
+            self._sink = None
+            self._callback_error = None
+            with self._cond:
+                self._active = False
+                self._owner = None
+                self._cond.notify_all()
+
+    def _run(self, call: Callable[[], int], progress: Optional[ProgressCallback]) -> int:
+        """Makes the blocking C call so that Ctrl-C and progress work (see the module docstring)."""
+        if not _interruptible_here():
+            # Not the main thread (or SIGINT is not Python's): call directly;
+            # progress then arrives on this very thread.
+            self._sink = progress
+            return call()
+        events: "queue.SimpleQueue[object]" = queue.SimpleQueue()
+        done = object()
+        box: List[object] = []
+
+        def work() -> None:
+            try:
+                box.append(call())
+            except BaseException as e:  # pragma: no cover - ctypes raises nothing here
+                box.append(e)
+            finally:
+                events.put(done)
+
+        if progress is not None:
+            self._sink = events.put
+        worker = threading.Thread(target=work, name="tsume-solve", daemon=True)
+        worker.start()
+        try:
+            while True:
+                try:
+                    # A timeout, so pending signals are looked at regularly.
+                    item = events.get(timeout=0.25)
+                except queue.Empty:
+                    if self._cancel_requested:
+                        # cancel() may have come before the search began, when
+                        # the library ignores it: say it again.
+                        self._lib.dll.tsume_cancel(self._handle)
+                    continue
+                if item is done:
+                    break
+                if progress is not None:
+                    progress(item)  # type: ignore[arg-type]
+        except BaseException:
+            # Ctrl-C or an exception from the progress callable: stop the
+            # search, wait for the library to return (a further Ctrl-C does
+            # not abandon the handle while it is busy), then re-raise.
+            self._lib.dll.tsume_cancel(self._handle)
+            while worker.is_alive():
+                try:
+                    worker.join()
+                except KeyboardInterrupt:
+                    continue
+            raise
+        worker.join()
+        res = box[0]
+        if isinstance(res, BaseException):  # pragma: no cover
+            raise res
+        return int(res)  # type: ignore[call-overload]
+
+    def _on_progress(self, p) -> None:
+        """The C progress callback: runs on the thread inside the solve call."""
+        sink = self._sink
+        if sink is None or self._callback_error is not None:
+            return
+        try:
+            sink(Progress._from_c(p.contents))
+        except BaseException as e:  # exceptions cannot cross into C: keep it, stop the search
+            self._callback_error = e
+            h = self._handle
+            if h is not None:
+                self._lib.dll.tsume_cancel(h)
+
+    # ---- results -------------------------------------------------------------------
+
+    def _error(self, status: int, err) -> TsumeError:
+        msg = err.value.decode("utf-8", "replace") if err is not None else ""
+        return error_for(status, msg, self._lib.status_string(status))
+
+    def _check(self, status: int) -> None:
+        if status != _lib.OK:
+            raise self._error(status, None)
+
+    def _finish(self, out: c_void_p, status: int, err, build):
+        if status not in (_lib.OK, _lib.E_CANCELLED):
+            if out.value:  # the header promises none, but never leak one
+                self._lib.dll.tsume_result_free(out)
+            raise self._error(status, err)
+        if not out.value:
+            raise error_for(
+                _lib.E_INTERNAL,
+                f"libtsume returned {self._lib.status_string(status)} without a result",
+                self._lib.status_string(_lib.E_INTERNAL),
+            )
+        try:
+            result = build(out)
+        finally:
+            self._lib.dll.tsume_result_free(out)
+        if status == _lib.E_CANCELLED:
+            e = self._error(status, err)
+            assert isinstance(e, CancelledError)
+            if not str(e) or str(e) == e.status_name:
+                e = CancelledError("the search was cancelled", status=status, status_name=e.status_name)
+            e.result = result
+            raise e
+        return result
+
+    def _common(self, r: c_void_p):
+        d = self._lib.dll
+        kind, length = c_int32(), c_int32()
+        self._check(d.tsume_result_kind_of(r, byref(kind)))
+        self._check(d.tsume_result_length(r, byref(length)))
+        line = c_void_p()
+        self._check(d.tsume_result_moves(r, byref(line)))
+        moves = tuple(self._lib.take_string(line).split())
+        count = c_size_t()
+        self._check(d.tsume_result_move_count(r, byref(count)))
+        if count.value != len(moves):
+            raise error_for(
+                _lib.E_INTERNAL,
+                f"libtsume reported {count.value} moves but a line of {len(moves)}",
+                self._lib.status_string(_lib.E_INTERNAL),
+            )
+        best = c_void_p()
+        self._check(d.tsume_result_best_move(r, byref(best)))
+        best_move = self._lib.take_string(best) or None
+        cs = _lib.CStats()
+        self._check(d.tsume_result_stats(r, byref(cs)))
+        verified, minimal, cached = c_int32(), c_int32(), c_int32()
+        self._check(d.tsume_result_flags(r, byref(verified), byref(minimal), byref(cached)))
+        try:
+            k = Kind(kind.value)
+        except ValueError:
+            raise error_for(
+                _lib.E_INTERNAL,
+                f"libtsume returned an unknown result kind {kind.value}",
+                self._lib.status_string(_lib.E_INTERNAL),
+            ) from None
+        return dict(
+            kind=k,
+            length=length.value,
+            moves=moves,
+            best_move=best_move,
+            stats=Stats._from_c(cs),
+            verified=bool(verified.value),
+            cached=bool(cached.value),
+        ), bool(minimal.value)
+
+    def _shogi_result(self, r: c_void_p) -> ShogiResult:
+        common, minimal = self._common(r)
+        return ShogiResult(result=shogi_word(common["kind"]), minimal=minimal, **common)
+
+    def _capture_result(self, r: c_void_p, mode: str) -> CaptureResult:
+        common, _ = self._common(r)
+        code = c_int32()
+        self._check(self._lib.dll.tsume_result_code(r, byref(code)))
+        return CaptureResult(
+            result=capture_word(common["kind"], mode),
+            code=None if code.value < 0 else code.value,
+            mode=mode,
+            **common,
+        )
+
+
+def _make_trampoline(ref: "weakref.ReferenceType[Solver]"):
+    """The C progress function of one solver."""
+
+    def trampoline(p, _user_data) -> None:
+        solver = ref()
+        if solver is not None:
+            solver._on_progress(p)
+
+    return _lib.PROGRESS_FN(trampoline)
+
+
+def _interruptible_here() -> bool:
+    """True when a Ctrl-C would raise KeyboardInterrupt in this thread (the main
+    thread with a Python-level SIGINT handler), so the call must not block it."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    try:
+        handler = signal.getsignal(signal.SIGINT)
+    except (ValueError, OSError):  # pragma: no cover
+        return False
+    return callable(handler)
