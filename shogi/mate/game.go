@@ -1,0 +1,155 @@
+package mate
+
+import (
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// Game adapts a shogi position to core.Game: the attacker (OR player)
+// plays only checks, the defender (AND player) every legal evasion, or every
+// legal move when it is not in check (an AND root asked "does every reply
+// lose?"). Under tsume rules, drop interpositions that the futile rule
+// (futile.go) declares futile are not offered, so a defence that consists
+// only of futile drops counts as mate.
+//
+// A Game keeps its own position; the core drives it with Do and Undo.
+type Game struct {
+	pos      *shogi.Position
+	attacker shogi.Color
+	rules    Rules
+	// salt separates positions with different piece totals (mate-search
+	// rules with a partial defender hand) in a table reused across problems:
+	// within one search the total is fixed, so board + attacker hand
+	// determine the defender's hand and dominance stays sound.
+	salt uint64
+	buf  []shogi.Move // generator scratch, MaxMoves capacity
+	fut  futileScratch
+}
+
+// newGame wraps pos (owned by the game from now on).
+func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
+	return &Game{
+		pos:      pos,
+		attacker: attacker,
+		rules:    rules,
+		salt:     totalSalt(pos),
+		buf:      make([]shogi.Move, 0, shogi.MaxMoves),
+		fut:      newFutileScratch(),
+	}
+}
+
+// totalSalt hashes the multiset of all pieces (board and both hands, by base
+// kind), which no move changes.
+func totalSalt(pos *shogi.Position) uint64 {
+	var counts [16]uint64
+	for s := shogi.Square(0); s < 81; s++ {
+		if pc := pos.PieceAt(s); pc != shogi.Empty {
+			counts[pc.Kind().Unpromote()]++
+		}
+	}
+	for _, c := range []shogi.Color{shogi.Black, shogi.White} {
+		h := pos.Hand(c)
+		for _, k := range shogi.HandKinds {
+			counts[k] += uint64(h.Count(k))
+		}
+	}
+	x := uint64(0x9e3779b97f4a7c15)
+	for k, n := range counts {
+		x ^= n << (uint(k) * 4 % 64)
+		x *= 0xbf58476d1ce4e5b9
+		x ^= x >> 31
+	}
+	return x
+}
+
+// Position returns the game's current position.
+func (g *Game) Position() *shogi.Position { return g.pos }
+
+// Key returns the board key (salted with the piece total) and the
+// attacker's hand as the domain word.
+func (g *Game) Key() core.Key {
+	return core.Key{Board: g.pos.BoardKey() ^ g.salt, Hand: uint32(g.pos.Hand(g.attacker))}
+}
+
+// OrNode reports whether the attacker is to move.
+func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
+
+// Terminal never decides before move generation: no checks disproves, no
+// evasions proves, both found by Moves.
+func (g *Game) Terminal() core.Outcome { return core.Unknown }
+
+// Moves appends the moves of the current node (see Game) to buf[:0]. The
+// step is ignored: the game offers no widening.
+func (g *Game) Moves(buf []core.Move, step int) []core.Move {
+	ms := g.generate(g.buf[:0])
+	buf = buf[:0]
+	for _, m := range ms {
+		buf = append(buf, core.Move(m))
+	}
+	return buf
+}
+
+// generate appends the node's moves, ordered, to buf.
+func (g *Game) generate(buf []shogi.Move) []shogi.Move {
+	if g.OrNode() {
+		return orderChecks(g.pos, g.pos.GenerateChecks(buf))
+	}
+	if !g.pos.InCheck() {
+		return g.pos.GenerateLegal(buf)
+	}
+	buf = g.pos.GenerateEvasions(buf)
+	if g.rules == Tsume && isFutile(g.pos, buf, &g.fut) {
+		return buf[:0]
+	}
+	return orderEvasions(buf)
+}
+
+// Do plays m.
+func (g *Game) Do(m core.Move) { g.pos.Do(shogi.Move(m)) }
+
+// Undo takes m back.
+func (g *Game) Undo(m core.Move) { g.pos.Undo(shogi.Move(m)) }
+
+// Estimate gives df-pn+ style initial numbers: a defender king with more
+// free squares around it is harder to mate (pn grows), and fewer free
+// squares make a disproof less likely (dn stays 1).
+func (g *Game) Estimate() (pn, dn core.PN) {
+	return core.PN(1 + kingFreedom(g.pos, g.attacker.Opponent())), 1
+}
+
+// CycleOutcome: a repetition on the path means the attacker checked
+// forever, which fails under both rule sets (perpetual check loses).
+func (g *Game) CycleOutcome() core.Outcome { return core.Disproven }
+
+// Dominates reports whether attacker hand a contains hand b: with the
+// piece total fixed, the defender then holds less, so a is at least as
+// good for the attacker on the same board.
+func (g *Game) Dominates(a, b uint32) bool { return shogi.Hand(a).Superior(shogi.Hand(b)) }
+
+// kingFreedom counts the squares next to c's king that are neither held by
+// c's pieces nor attacked by the opponent: a cheap guess of how hard the
+// king is to mate.
+func kingFreedom(pos *shogi.Position, c shogi.Color) int {
+	k, ok := pos.KingSquare(c)
+	if !ok {
+		return 0
+	}
+	n := 0
+	f0, r0 := k.File(), k.Rank()
+	for df := -1; df <= 1; df++ {
+		for dr := -1; dr <= 1; dr++ {
+			f, r := f0+df, r0+dr
+			if (df == 0 && dr == 0) || f < 1 || f > 9 || r < 1 || r > 9 {
+				continue
+			}
+			s := shogi.NewSquare(f, r)
+			if pc := pos.PieceAt(s); pc != shogi.Empty && pc.Color() == c {
+				continue
+			}
+			if !pos.Attacked(s, c.Opponent()) {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,56 @@
+package mate
+
+import (
+	"fmt"
+	"time"
+)
+
+// Options configure one Solve call.
+type Options struct {
+	// Rules selects tsume rules (the default) or mate-search rules.
+	Rules Rules
+	// Algorithm selects the proof search (default df-pn with TCA and SNDA).
+	Algorithm Algorithm
+	// HashMB sizes the table of a one-shot Solve (ignored by a Solver,
+	// which owns its table). 0 means DefaultHashMB.
+	HashMB int
+	// NodeLimit bounds the proof search's expanded nodes (0: none).
+	NodeLimit uint64
+	// ExactNodeLimit bounds the exact-length search after the first proof
+	// (0: DefaultExactNodes). Past it the line is reported non-minimal.
+	ExactNodeLimit uint64
+	// TimeLimit bounds the whole call's wall-clock time (0: none).
+	TimeLimit time.Duration
+	// DefenderToMove makes the root an AND node: the side to move defends
+	// and the question is whether every reply loses.
+	DefenderToMove bool
+	// Progress, if set, is called about every second from the searching
+	// goroutine.
+	Progress func(Progress)
+}
+
+// DefaultHashMB is the table size of a one-shot Solve.
+const DefaultHashMB = 256
+
+// MaxHashMB is the largest table accepted (1 TiB).
+const MaxHashMB = 1 << 20
+
+// DefaultExactNodes is the default budget of the exact-length search.
+const DefaultExactNodes = 30_000_000
+
+// validate names the first bad option.
+func (o *Options) validate() error {
+	if o.Rules != Tsume && o.Rules != MateSearch {
+		return fmt.Errorf("mate: unknown rules %d", o.Rules)
+	}
+	if int(o.Algorithm) >= len(algorithmNames) {
+		return fmt.Errorf("mate: unknown algorithm %d", o.Algorithm)
+	}
+	if o.HashMB < 0 || o.HashMB > MaxHashMB {
+		return fmt.Errorf("mate: hash size %d MiB out of range (1..%d)", o.HashMB, MaxHashMB)
+	}
+	if o.TimeLimit < 0 {
+		return fmt.Errorf("mate: negative time limit %v", o.TimeLimit)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package mate
+
+import "github.com/tsume-solver/tsume/shogi"
+
+// orderChecks sorts checks in place, best first: captures and promotions,
+// then board moves, then drops (drops are the cheapest resources to keep,
+// and composers' first moves rarely drop when a board move mates). The
+// order only steers ties; the search is exact either way. It allocates
+// nothing (insertion sort on a short list).
+func orderChecks(pos *shogi.Position, ms []shogi.Move) []shogi.Move {
+	return insertionSort(ms, checkScore)
+}
+
+func checkScore(m shogi.Move) int {
+	s := 0
+	if m.Captured() != shogi.NoKind {
+		s += 4
+	}
+	if m.IsPromotion() {
+		s += 2
+	}
+	if !m.IsDrop() {
+		s++
+	}
+	return s
+}
+
+// orderEvasions sorts evasions in place for the AND node: captures of the
+// checker and king moves first (the usual refutations), then interpositions
+// by board moves, then drops (Chu-ai) — the cheapest ones to prove, as the
+// attacker often just captures them.
+func orderEvasions(ms []shogi.Move) []shogi.Move {
+	return insertionSort(ms, evasionScore)
+}
+
+func evasionScore(m shogi.Move) int {
+	switch {
+	case m.Captured() != shogi.NoKind:
+		return 3
+	case m.Kind() == shogi.King:
+		return 2
+	case !m.IsDrop():
+		return 1
+	}
+	return 0
+}
+
+// insertionSort orders ms by descending score, keeping the generator's
+// order among equals.
+func insertionSort(ms []shogi.Move, score func(shogi.Move) int) []shogi.Move {
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		s := score(m)
+		j := i
+		for j > 0 && score(ms[j-1]) < s {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+	return ms
+}

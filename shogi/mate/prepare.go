@@ -1,0 +1,101 @@
+package mate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// kindTotals is how many pieces of each hand kind a shogi set holds.
+var kindTotals = [8]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Gold: 4, shogi.Bishop: 2, shogi.Rook: 2}
+
+// prepare checks that pos is a question the solver can answer and returns
+// the position to search (a copy; under tsume rules with the defender's
+// hand made the complement of board and attacker hand) and the attacker.
+func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, error) {
+	if pos == nil {
+		return nil, 0, errors.New("mate: nil position")
+	}
+	attacker := pos.SideToMove()
+	if o.DefenderToMove {
+		attacker = attacker.Opponent()
+	}
+	defender := attacker.Opponent()
+	if _, ok := pos.KingSquare(defender); !ok {
+		return nil, 0, fmt.Errorf("mate: the defender (%s) has no king to mate", defender)
+	}
+	p := pos.Clone()
+	if o.Rules == Tsume {
+		var err error
+		if p, err = tsumeHands(pos, attacker); err != nil {
+			return nil, 0, err
+		}
+	}
+	if !o.DefenderToMove && p.InCheck() {
+		var buf [shogi.MaxMoves]shogi.Move
+		if len(p.GenerateChecks(buf[:0])) == 0 {
+			return nil, 0, fmt.Errorf("mate: the attacker (%s) is in check and has no checking move that answers it", attacker)
+		}
+	}
+	return p, attacker, nil
+}
+
+// tsumeHands returns pos with the defender holding every piece that is not
+// on the board or in the attacker's hand.
+func tsumeHands(pos *shogi.Position, attacker shogi.Color) (*shogi.Position, error) {
+	var used [8]int
+	for s := shogi.Square(0); s < 81; s++ {
+		if pc := pos.PieceAt(s); pc != shogi.Empty && pc.Kind() != shogi.King {
+			used[pc.Kind().Unpromote()]++
+		}
+	}
+	ah := pos.Hand(attacker)
+	var def [8]int
+	for _, k := range shogi.HandKinds {
+		used[k] += ah.Count(k)
+		def[k] = kindTotals[k] - used[k]
+		if def[k] < 0 {
+			return nil, fmt.Errorf("mate: %d pieces of kind %s on board and in the attacker's hand, more than a set holds", used[k], k)
+		}
+	}
+	hands := [2]shogi.Hand{}
+	hands[attacker] = ah
+	hands[attacker.Opponent()] = shogi.NewHand(def)
+	f := strings.Fields(pos.SFEN())
+	if len(f) < 3 {
+		return nil, fmt.Errorf("mate: unexpected SFEN %q", pos.SFEN())
+	}
+	f[2] = handSFEN(hands)
+	p, err := shogi.ParseSFEN(strings.Join(f, " "))
+	if err != nil {
+		return nil, fmt.Errorf("mate: completing the defender's hand: %w", err)
+	}
+	return p, nil
+}
+
+// handSFEN spells both hands as the SFEN hand field.
+func handSFEN(h [2]shogi.Hand) string {
+	var b strings.Builder
+	for c, hand := range h {
+		for _, k := range shogi.HandKinds {
+			n := hand.Count(k)
+			if n == 0 {
+				continue
+			}
+			if n > 1 {
+				fmt.Fprint(&b, n)
+			}
+			l := k.String()
+			if c == int(shogi.White) {
+				l = strings.ToLower(l)
+			}
+			b.WriteString(l)
+		}
+	}
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
+}

@@ -1,0 +1,81 @@
+package mate
+
+import (
+	"time"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// Kind is the answer of a search.
+type Kind uint8
+
+const (
+	// Unknown means a limit or cancellation ended the search first.
+	Unknown Kind = iota
+	// Mate means the attacker mates; Result.Moves holds the line.
+	Mate
+	// NoMate means it was proven that the attacker cannot mate.
+	NoMate
+)
+
+// String returns "unknown", "mate" or "nomate".
+func (k Kind) String() string {
+	switch k {
+	case Mate:
+		return "mate"
+	case NoMate:
+		return "nomate"
+	}
+	return "unknown"
+}
+
+// Result is the answer to one problem.
+type Result struct {
+	Kind Kind
+	// Length is the length of the line in plies (0 unless Kind is Mate).
+	Length int
+	// Moves is the solution line (see Solve for which line), and USI its
+	// USI spelling.
+	Moves []shogi.Move
+	USI   []string
+	// Minimal reports that the exact-length search completed, so Length is
+	// the exact value under the rules (tsume: the composers' length with
+	// futile interpositions not counted; mate: plain minimax length).
+	Minimal bool
+	// Verified reports that the independent verifier accepted the line;
+	// Verification says what it checked (or what failed).
+	Verified     bool
+	Verification Verification
+	// Stats are the proof search's statistics; ExactNodes is the work of
+	// the exact-length search.
+	Stats      core.Stats
+	ExactNodes uint64
+	// Hashfull is the proof table's fill in per mille at the end.
+	Hashfull int
+	// RootPN and RootDN are the root's proof and disproof numbers, what was
+	// learned when the answer is Unknown.
+	RootPN, RootDN core.PN
+	// Stop says why the proof search ended.
+	Stop core.StopReason
+	// Elapsed is the wall-clock time of the whole call.
+	Elapsed time.Duration
+	// Note explains a partial answer (e.g. why the line is not minimal).
+	Note string
+}
+
+// Nodes returns the total search effort: proof-search expansions plus
+// exact-search nodes.
+func (r *Result) Nodes() uint64 { return r.Stats.Expanded + r.ExactNodes }
+
+// Progress is reported about every second during a search.
+type Progress struct {
+	// Phase is "proof" (the proof-number search) or "minimal" (the
+	// exact-length search).
+	Phase          string
+	Nodes          uint64
+	NodesPerSecond float64
+	Hashfull       int
+	RootPN, RootDN core.PN
+	Elapsed        time.Duration
+}

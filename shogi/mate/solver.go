@@ -1,0 +1,238 @@
+package mate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// Solver owns a proof table and an exact-length table and solves many
+// problems with them (an engine reuses one Solver). One Solve runs at a
+// time; Stop may be called from any goroutine.
+type Solver struct {
+	mu     sync.Mutex // one search at a time
+	table  *core.Table
+	exact  []exactEntry
+	hashMB int
+	stop   atomic.Bool
+	cur    atomic.Pointer[core.Searcher]
+}
+
+// NewSolver allocates a Solver with hashMB MiB of tables: three quarters
+// for the proof search's mmap'd table, one quarter (at most 1 GiB) for the
+// exact-length search.
+func NewSolver(hashMB int) (*Solver, error) {
+	if hashMB < 2 || hashMB > MaxHashMB {
+		return nil, fmt.Errorf("mate: hash size %d MiB out of range (2..%d)", hashMB, MaxHashMB)
+	}
+	proof := hashMB - hashMB/4
+	t, err := core.NewTable(proof, core.TableOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("mate: allocating a %d MiB table: %w", proof, err)
+	}
+	n := 1
+	for n*2*16 <= min(hashMB/4, 1024)<<20 {
+		n *= 2
+	}
+	return &Solver{table: t, exact: make([]exactEntry, n), hashMB: hashMB}, nil
+}
+
+// HashMB returns the solver's total table size in MiB.
+func (s *Solver) HashMB() int { return s.hashMB }
+
+// Hashfull returns the proof table's fill in per mille.
+func (s *Solver) Hashfull() int { return s.table.Hashfull() }
+
+// Close frees the tables. The Solver must not be used afterwards.
+func (s *Solver) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.table == nil {
+		return errors.New("mate: solver closed twice")
+	}
+	err := s.table.Close()
+	s.table, s.exact = nil, nil
+	return err
+}
+
+// Clear empties both tables.
+func (s *Solver) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.table != nil {
+		s.table.Clear()
+		clear(s.exact)
+	}
+}
+
+// Stop asks the running search to end promptly with an Unknown result.
+// A Solver that is not searching ignores it.
+func (s *Solver) Stop() {
+	s.stop.Store(true)
+	if x := s.cur.Load(); x != nil {
+		x.Stop()
+	}
+}
+
+// Solve answers one problem: does the attacker (the side to move, or its
+// opponent when Options.DefenderToMove) mate?
+//
+// A proof-number search (Options.Algorithm) first proves or disproves the
+// mate. After a proof, the exact-length search (iterative deepening
+// minimax: attacker shortest, defender longest, under the chosen rules)
+// finds the line; if it completes, Result.Minimal is true. Under tsume
+// rules equal-length defences are told apart by the composers' convention
+// (no spare pieces at the end). Every line is then checked by the
+// independent verifier (Verify) before it is returned; a line it rejects is
+// returned with Verified false and the problem in Verification.
+//
+// Bad input (no defender king, an attacker in check with no checking
+// answer, bad options) is an error. NoMate is reported only when proven.
+func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Result, error) {
+	if err := o.validate(); err != nil {
+		return Result{}, err
+	}
+	if !s.mu.TryLock() {
+		return Result{}, errors.New("mate: the solver is already searching")
+	}
+	defer s.mu.Unlock()
+	if s.table == nil {
+		return Result{}, errors.New("mate: solver is closed")
+	}
+	start := time.Now()
+	p, attacker, err := prepare(pos, &o)
+	if err != nil {
+		return Result{}, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.TimeLimit)
+		defer cancel()
+	}
+	s.stop.Store(false)
+
+	g := newGame(p, attacker, o.Rules)
+	co := coreOptions(o)
+	if o.Progress != nil {
+		co.Progress = func(cp core.Progress) {
+			o.Progress(Progress{Phase: "proof", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
+				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
+		}
+	}
+	x, err := core.NewSearcher(s.table, co)
+	if err != nil {
+		return Result{}, err
+	}
+	s.cur.Store(x)
+	if s.stop.Load() {
+		x.Stop()
+	}
+	cr := x.Solve(ctx, g)
+	s.cur.Store(nil)
+	if cr.Err != nil {
+		return Result{}, cr.Err
+	}
+	res := Result{Stats: cr.Stats, RootPN: cr.RootPN, RootDN: cr.RootDN, Stop: cr.Stop, Hashfull: s.table.Hashfull()}
+	switch cr.Outcome {
+	case core.Disproven:
+		res.Kind = NoMate
+	case core.Proven:
+		res.Kind = Mate
+		s.findLine(ctx, g, &o, cr, &res, start)
+		res.Verification = Verify(p, attacker, o.Rules, res.Moves)
+		res.Verified = res.Verification.OK
+	default:
+		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// coreOptions maps the algorithm choice to the core's switches.
+func coreOptions(o Options) core.Options {
+	co := core.Options{NodeLimit: o.NodeLimit, ProgressEvery: time.Second}
+	switch o.Algorithm {
+	case DFPN:
+		co.TCA, co.SNDA = true, true
+	case PNStar:
+		co.Algorithm = core.PNStar
+	case DFPNR:
+		co.DFPNR = true
+	case DFPNTCA:
+		co.TCA = true
+	case DFPNWPNS:
+		co.TCA, co.WPNS = true, true
+	}
+	return co
+}
+
+// findLine runs the exact-length search after a proof and fills the line;
+// when that search cannot finish, the proof's principal variation is used
+// and the line is reported non-minimal.
+func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time) {
+	budget := o.ExactNodeLimit
+	if budget == 0 {
+		budget = DefaultExactNodes
+	}
+	last := time.Now()
+	poll := func() bool {
+		if o.Progress != nil && time.Since(last) >= time.Second {
+			last = time.Now()
+			el := time.Since(start)
+			o.Progress(Progress{Phase: "minimal", Nodes: res.Stats.Expanded, Hashfull: res.Hashfull, Elapsed: el})
+		}
+		return s.stop.Load() || ctx.Err() != nil
+	}
+	e := newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
+	maxLen := 4095
+	n := e.solve(maxLen)
+	res.ExactNodes = e.nodes
+	if n != noMate {
+		res.Moves = e.line(n)
+		res.Minimal = len(res.Moves) == n
+		if !res.Minimal {
+			res.Note = "the exact table lost part of the line; the line shown is the proof's main line"
+		}
+	}
+	if !res.Minimal {
+		if res.Note == "" {
+			if e.stopped {
+				res.Note = "the exact-length search stopped at its limit: the line is the proof's main line, not proven minimal"
+			} else {
+				res.Note = "the exact-length search found no mate within its horizon: the line is the proof's main line"
+			}
+		}
+		res.Moves = res.Moves[:0]
+		for _, m := range core.PrincipalVariation(g, s.table, 1<<14, nil) {
+			res.Moves = append(res.Moves, shogi.Move(m))
+		}
+	}
+	res.Length = len(res.Moves)
+	res.USI = make([]string, len(res.Moves))
+	for i, m := range res.Moves {
+		res.USI[i] = m.USI()
+	}
+}
+
+// Solve is a one-shot Solver.Solve with a table of o.HashMB MiB.
+func Solve(ctx context.Context, pos *shogi.Position, o Options) (Result, error) {
+	mb := o.HashMB
+	if mb == 0 {
+		mb = DefaultHashMB
+	}
+	s, err := NewSolver(mb)
+	if err != nil {
+		return Result{}, err
+	}
+	defer s.Close()
+	return s.Solve(ctx, pos, o)
+}

@@ -1,0 +1,281 @@
+package mate
+
+import (
+	"fmt"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// The independent verifier. It shares no code with the searches (only the
+// shogi rules): it replays the line, checks every move, the final mate, and
+// that every defender alternative along the line is also mated within the
+// plies that remain, by a plain depth-limited AND/OR search of its own.
+
+// Verification is what the verifier checked.
+type Verification struct {
+	// Plies is the number of moves replayed and checked: each attacker move
+	// legal and a check, each defender move legal.
+	Plies int `json:"plies"`
+	// FinalMate reports that the final position is mate: the defender is in
+	// check with no legal move (or, under tsume rules, only futile drops).
+	FinalMate bool `json:"final_mate"`
+	// Alternatives counts the defender's other legal replies along the line.
+	Alternatives int `json:"alternatives"`
+	// Refuted counts the alternatives shown mated within the remaining plies.
+	Refuted int `json:"refuted"`
+	// Futile counts alternatives set aside as futile interpositions.
+	Futile int `json:"futile"`
+	// Unsettled counts alternatives the verifier's budget did not settle.
+	Unsettled int `json:"unsettled"`
+	// Nodes is the verifier's own search effort.
+	Nodes uint64 `json:"nodes"`
+	// OK is true when every check passed and nothing is unsettled.
+	OK bool `json:"ok"`
+	// Problem describes the first failure, empty when OK.
+	Problem string `json:"problem,omitempty"`
+}
+
+// verifyBudget bounds the verifier's search for alternatives.
+const verifyBudget = 3_000_000
+
+// Verify checks a mating line from pos (which it does not modify) for the
+// given attacker and rules. A failure is reported in the Verification,
+// never silently accepted.
+func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, budget: verifyBudget, memo: map[memoKey]bool{}}
+	return v.run(line)
+}
+
+type memoKey struct {
+	key uint64
+	d   int
+}
+
+type verifier struct {
+	pos      *shogi.Position
+	attacker shogi.Color
+	rules    Rules
+	nodes    uint64
+	budget   uint64
+	memo     map[memoKey]bool
+	res      Verification
+}
+
+func (v *verifier) fail(format string, a ...any) Verification {
+	v.res.OK = false
+	v.res.Problem = fmt.Sprintf(format, a...)
+	v.res.Nodes = v.nodes
+	return v.res
+}
+
+func (v *verifier) run(line []shogi.Move) Verification {
+	p := v.pos
+	var buf [shogi.MaxMoves]shogi.Move
+	for i, m := range line {
+		legal := false
+		for _, l := range p.GenerateLegal(buf[:0]) {
+			if l == m {
+				legal = true
+				break
+			}
+		}
+		if !legal {
+			return v.fail("ply %d: %s is not a legal move", i+1, m.USI())
+		}
+		if p.SideToMove() == v.attacker {
+			if !p.GivesCheck(m) {
+				return v.fail("ply %d: attacker move %s does not give check", i+1, m.USI())
+			}
+		} else {
+			remaining := len(line) - i - 1
+			for _, alt := range v.defences(buf[:0]) {
+				if alt == m {
+					continue
+				}
+				v.res.Alternatives++
+				p.Do(alt)
+				ok, settled := v.or(remaining)
+				p.Undo(alt)
+				switch {
+				case !settled:
+					v.res.Unsettled++
+				case ok:
+					v.res.Refuted++
+				default:
+					return v.fail("ply %d: the defence %s instead of %s escapes a mate in %d", i+1, alt.USI(), m.USI(), remaining)
+				}
+			}
+		}
+		p.Do(m)
+		v.res.Plies++
+	}
+	if p.SideToMove() == v.attacker {
+		return v.fail("the line ends with the attacker to move")
+	}
+	if !p.InCheck() {
+		return v.fail("the final position is not check")
+	}
+	if len(v.defences(buf[:0])) != 0 {
+		return v.fail("the final position is not mate: the defender has a legal reply")
+	}
+	v.res.FinalMate = true
+	v.res.OK = v.res.Unsettled == 0
+	if !v.res.OK {
+		v.res.Problem = fmt.Sprintf("%d defender alternatives not settled within the verifier's budget", v.res.Unsettled)
+	}
+	for i := len(line) - 1; i >= 0; i-- {
+		p.Undo(line[i])
+	}
+	v.res.Nodes = v.nodes
+	return v.res
+}
+
+// defences returns the defender's legal replies, or none when the tsume
+// futile-interposition rule sets all of them aside (counted in res.Futile):
+// the caller sees an empty list as mate.
+func (v *verifier) defences(buf []shogi.Move) []shogi.Move {
+	p := v.pos
+	all := p.GenerateLegal(buf)
+	if v.rules != Tsume || !p.InCheck() || len(all) == 0 {
+		return all
+	}
+	for _, m := range all {
+		if !m.IsDrop() {
+			return all
+		}
+	}
+	if v.onlyFutileDrops(all) {
+		v.res.Futile += len(all)
+		return all[:0]
+	}
+	return all
+}
+
+// onlyFutileDrops restates the futile rule (see futile.go) independently:
+// the defender's replies are all drops; take the one farthest from the
+// king; the piece beyond it on the same line checks; if that piece can
+// capture the drop, still checking, and the defender then again has only
+// drops (or nothing), the drops are futile.
+func (v *verifier) onlyFutileDrops(drops []shogi.Move) bool {
+	p := v.pos
+	k, ok := p.KingSquare(p.SideToMove())
+	if !ok {
+		return false
+	}
+	far, fd := shogi.NoMove, -1
+	for _, m := range drops {
+		df, dr := m.To().File()-k.File(), m.To().Rank()-k.Rank()
+		d := max(df, -df, dr, -dr)
+		if d > fd {
+			far, fd = m, d
+		}
+	}
+	to := far.To()
+	step := func(x int) int {
+		if x > 0 {
+			return 1
+		}
+		if x < 0 {
+			return -1
+		}
+		return 0
+	}
+	f, r := to.File()+step(to.File()-k.File()), to.Rank()+step(to.Rank()-k.Rank())
+	if f < 1 || f > 9 || r < 1 || r > 9 {
+		return false
+	}
+	from := shogi.NewSquare(f, r)
+	p.Do(far)
+	defer p.Undo(far)
+	var buf [shogi.MaxMoves]shogi.Move
+	for _, c := range p.GenerateLegal(buf[:0]) {
+		if c.IsDrop() || c.From() != from || c.To() != to {
+			continue
+		}
+		p.Do(c)
+		futile := p.InCheck()
+		if futile {
+			var buf2 [shogi.MaxMoves]shogi.Move
+			for _, e := range p.GenerateLegal(buf2[:0]) {
+				if !e.IsDrop() {
+					futile = false
+					break
+				}
+			}
+		}
+		p.Undo(c)
+		if futile {
+			return true
+		}
+	}
+	return false
+}
+
+// and reports whether the defender, to move, is mated within d plies, and
+// whether the answer was settled within the budget.
+func (v *verifier) and(d int) (bool, bool) {
+	p := v.pos
+	var buf [shogi.MaxMoves]shogi.Move
+	saved := v.res.Futile
+	moves := v.defences(buf[:0])
+	v.res.Futile = saved // only the line's own nodes count futile drops
+	if len(moves) == 0 {
+		return true, true // no legal reply (or only futile drops): mated
+	}
+	if d < 2 {
+		return false, true
+	}
+	mk := memoKey{p.Key(), d}
+	if r, ok := v.memo[mk]; ok {
+		return r, true
+	}
+	for _, m := range moves {
+		p.Do(m)
+		ok, settled := v.or(d - 1)
+		p.Undo(m)
+		if !settled {
+			return false, false
+		}
+		if !ok {
+			v.memo[mk] = false
+			return false, true
+		}
+	}
+	v.memo[mk] = true
+	return true, true
+}
+
+// or reports whether the attacker, to move, mates within d plies, and
+// whether the answer was settled within the budget.
+func (v *verifier) or(d int) (bool, bool) {
+	v.nodes++
+	if v.nodes > v.budget {
+		return false, false
+	}
+	if d < 1 {
+		return false, true
+	}
+	p := v.pos
+	mk := memoKey{p.Key(), d}
+	if r, ok := v.memo[mk]; ok {
+		return r, true
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	for _, m := range p.GenerateLegal(buf[:0]) {
+		if !p.GivesCheck(m) {
+			continue
+		}
+		p.Do(m)
+		ok, settled := v.and(d - 1)
+		p.Undo(m)
+		if !settled {
+			return false, false
+		}
+		if ok {
+			v.memo[mk] = true
+			return true, true
+		}
+	}
+	v.memo[mk] = false
+	return false, true
+}
