@@ -105,8 +105,8 @@ func (e *exactSearch) movesAt(ply int) []shogi.Move {
 		return e.pos.GenerateLegal(buf)
 	}
 	buf = e.pos.GenerateEvasions(buf)
-	if e.rules == Tsume && isFutile(e.pos, buf, &e.fut) {
-		return buf[:0]
+	if e.rules == Tsume {
+		buf = removeFutile(e.pos, buf, &e.fut)
 	}
 	return orderEvasions(buf)
 }

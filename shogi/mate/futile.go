@@ -4,21 +4,23 @@ import "github.com/tsume-solver/tsume/shogi"
 
 // The futile-interposition rule (無駄合) applied under tsume rules.
 //
-// A defender in check whose only legal evasions are drops between its king
-// and a single distant checker interposes futilely when the interposition
-// cannot change the outcome: the checker just captures the dropped piece and
-// the defender is left with the same kind of defence. We test the drop on
-// the square next to the checker (the farthest from the king): if the
-// checker can legally capture it there and the defender then has no legal
-// evasion other than further drops (its king cannot move or capture, no
-// piece captures the checker, no board move interposes), every drop
-// interposition at this node is futile and the node counts as mate.
+// When a defender in check can only answer by dropping pieces between its
+// king and a single distant checker, a drop on square s is futile if the
+// checker can capture the dropped piece on s, still giving check, and the
+// defender is then again left with nothing but drops (its king cannot move
+// or capture, no piece captures the checker, no board move interposes):
+// the interposition only adds two plies to the same mate. Futile drops are
+// removed from the defender's moves; when no defence remains the node
+// counts as mate. Interpositions by board moves are never futile, nor are
+// drops while the defender has any board-move evasion.
 //
-// This is the rule of antma/tsumeshogi-check (the reference set), made
-// stricter: antma only asks whether the king can move after the capture,
-// so it would also call a drop futile when another defender piece could
-// then capture the checker; we never do. Interpositions by board moves are
-// never futile.
+// The reference set (antma/tsumeshogi-check) tests one square only — the
+// one next to the king — and, when that drop is futile, discards every
+// drop; when it is not, it keeps every drop. We test each square, so a
+// distant drop that the checker simply captures is futile even when the
+// drop next to the king is a real defence (the king recaptures), and a
+// drop is never called futile while another piece could capture the
+// checker afterwards (antma only asks whether the king can move).
 
 // futileScratch holds the buffers the rule needs, so the hot path does not
 // allocate.
@@ -30,81 +32,87 @@ func newFutileScratch() futileScratch {
 	return futileScratch{buf: make([]shogi.Move, 0, shogi.MaxMoves)}
 }
 
-// isFutile reports whether the evasions evs of the side to move (in check)
-// are all futile drop interpositions (see above). An empty list is not
-// "futile": it is plain mate.
-func isFutile(pos *shogi.Position, evs []shogi.Move, sc *futileScratch) bool {
-	if len(evs) == 0 {
-		return false
-	}
-	for _, m := range evs {
-		if !m.IsDrop() {
-			return false
-		}
-	}
+// dropFutile reports, for the side to move in check, whether the drop m
+// is futile in the sense above (assuming every evasion is a drop).
+func dropFutile(pos *shogi.Position, m shogi.Move, k shogi.Square, sc *futileScratch) bool {
 	def := pos.SideToMove()
-	k, ok := pos.KingSquare(def)
-	if !ok {
-		return false
-	}
-	// The drop farthest from the king lies next to the checker.
-	far := evs[0]
-	for _, m := range evs[1:] {
-		if dist(m.To(), k) > dist(far.To(), k) {
-			far = m
-		}
-	}
-	to := far.To()
+	to := m.To()
 	df, dr := sign(to.File()-k.File()), sign(to.Rank()-k.Rank())
-	cf, cr := to.File()+df, to.Rank()+dr
-	if cf < 1 || cf > 9 || cr < 1 || cr > 9 {
+	// Walk away from the king past the drop square to the checker.
+	f, r := to.File()+df, to.Rank()+dr
+	for f >= 1 && f <= 9 && r >= 1 && r <= 9 && pos.PieceAt(shogi.NewSquare(f, r)) == shogi.Empty {
+		f, r = f+df, r+dr
+	}
+	if f < 1 || f > 9 || r < 1 || r > 9 {
 		return false
 	}
-	from := shogi.NewSquare(cf, cr)
+	from := shogi.NewSquare(f, r)
 	pc := pos.PieceAt(from)
-	if pc == shogi.Empty || pc.Color() == def {
+	if pc.Color() == def {
 		return false
 	}
-	pos.Do(far)
-	futile := false
+	pos.Do(m)
+	defer pos.Undo(m)
 	for _, promote := range [2]bool{false, true} {
 		if promote && !pc.Kind().CanPromote() {
 			continue
 		}
-		capture := shogi.NewMove(from, to, pc.Kind(), far.Kind(), promote)
+		capture := shogi.NewMove(from, to, pc.Kind(), m.Kind(), promote)
 		if !pos.IsLegal(capture) {
 			continue
 		}
 		pos.Do(capture)
-		// A capture that no longer checks (a lance promoting away from
-		// the line) leaves the defender free: not futile.
+		// A capture that no longer checks (a lance promoting off the
+		// line) leaves the defender free: not futile.
 		onlyDrops := pos.InCheck()
-		for _, e := range pos.GenerateEvasions(sc.buf[:0]) {
-			if !onlyDrops || !e.IsDrop() {
-				onlyDrops = false
-				break
+		if onlyDrops {
+			for _, e := range pos.GenerateEvasions(sc.buf[:0]) {
+				if !e.IsDrop() {
+					onlyDrops = false
+					break
+				}
 			}
 		}
 		pos.Undo(capture)
 		if onlyDrops {
-			futile = true
-			break
+			return true
 		}
 	}
-	pos.Undo(far)
-	return futile
+	return false
 }
 
-// dist is the king-step (Chebyshev) distance between two squares.
-func dist(a, b shogi.Square) int {
-	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// removeFutile removes futile drops from the evasions evs of the side to
+// move (in check) and returns the rest, in place. It changes nothing when
+// some evasion is not a drop.
+func removeFutile(pos *shogi.Position, evs []shogi.Move, sc *futileScratch) []shogi.Move {
+	if len(evs) == 0 {
+		return evs
 	}
-	return x
+	for _, m := range evs {
+		if !m.IsDrop() {
+			return evs
+		}
+	}
+	k, ok := pos.KingSquare(pos.SideToMove())
+	if !ok {
+		return evs
+	}
+	// Drops are grouped by square; test each square once.
+	var tested, futile shogi.Bitboard
+	out := evs[:0]
+	for _, m := range evs {
+		s := m.To()
+		if !tested.Has(s) {
+			tested.Set(s)
+			if dropFutile(pos, m, k, sc) {
+				futile.Set(s)
+			}
+		}
+		if !futile.Has(s) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func sign(x int) int {

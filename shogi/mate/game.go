@@ -98,8 +98,8 @@ func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 		return g.pos.GenerateLegal(buf)
 	}
 	buf = g.pos.GenerateEvasions(buf)
-	if g.rules == Tsume && isFutile(g.pos, buf, &g.fut) {
-		return buf[:0]
+	if g.rules == Tsume {
+		buf = removeFutile(g.pos, buf, &g.fut)
 	}
 	return orderEvasions(buf)
 }

@@ -12,8 +12,11 @@ import (
 var kindTotals = [8]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Gold: 4, shogi.Bishop: 2, shogi.Rook: 2}
 
 // prepare checks that pos is a question the solver can answer and returns
-// the position to search (a copy; under tsume rules with the defender's
-// hand made the complement of board and attacker hand) and the attacker.
+// the position to search and the attacker. The position is a copy; under
+// tsume rules, when the defender's hand is empty (as problem SFENs usually
+// leave it) it is filled with every piece not on the board or in the
+// attacker's hand. A defender hand given explicitly is kept: the poser chose
+// it (the reference set has problems whose answer depends on it).
 func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, error) {
 	if pos == nil {
 		return nil, 0, errors.New("mate: nil position")
@@ -27,7 +30,7 @@ func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, err
 		return nil, 0, fmt.Errorf("mate: the defender (%s) has no king to mate", defender)
 	}
 	p := pos.Clone()
-	if o.Rules == Tsume {
+	if o.Rules == Tsume && pos.Hand(defender) == 0 {
 		var err error
 		if p, err = tsumeHands(pos, attacker); err != nil {
 			return nil, 0, err

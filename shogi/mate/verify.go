@@ -130,9 +130,9 @@ func (v *verifier) run(line []shogi.Move) Verification {
 	return v.res
 }
 
-// defences returns the defender's legal replies, or none when the tsume
-// futile-interposition rule sets all of them aside (counted in res.Futile):
-// the caller sees an empty list as mate.
+// defences returns the defender's legal replies without those the tsume
+// futile-interposition rule sets aside (counted in res.Futile); an empty
+// list means mate.
 func (v *verifier) defences(buf []shogi.Move) []shogi.Move {
 	p := v.pos
 	all := p.GenerateLegal(buf)
@@ -144,33 +144,28 @@ func (v *verifier) defences(buf []shogi.Move) []shogi.Move {
 			return all
 		}
 	}
-	if v.onlyFutileDrops(all) {
-		v.res.Futile += len(all)
-		return all[:0]
+	out := all[:0]
+	for _, m := range all {
+		if v.futileDrop(m) {
+			v.res.Futile++
+		} else {
+			out = append(out, m)
+		}
 	}
-	return all
+	return out
 }
 
-// onlyFutileDrops restates the futile rule (see futile.go) independently:
-// the defender's replies are all drops; take the one farthest from the
-// king; the piece beyond it on the same line checks; if that piece can
-// capture the drop, still checking, and the defender then again has only
-// drops (or nothing), the drops are futile.
-func (v *verifier) onlyFutileDrops(drops []shogi.Move) bool {
+// futileDrop restates the futile rule (see futile.go) independently: the
+// piece found beyond the drop square, walking away from the king, must be
+// able to capture the drop, still checking, after which the defender again
+// has only drops (or nothing).
+func (v *verifier) futileDrop(m shogi.Move) bool {
 	p := v.pos
 	k, ok := p.KingSquare(p.SideToMove())
 	if !ok {
 		return false
 	}
-	far, fd := shogi.NoMove, -1
-	for _, m := range drops {
-		df, dr := m.To().File()-k.File(), m.To().Rank()-k.Rank()
-		d := max(df, -df, dr, -dr)
-		if d > fd {
-			far, fd = m, d
-		}
-	}
-	to := far.To()
+	to := m.To()
 	step := func(x int) int {
 		if x > 0 {
 			return 1
@@ -180,13 +175,19 @@ func (v *verifier) onlyFutileDrops(drops []shogi.Move) bool {
 		}
 		return 0
 	}
-	f, r := to.File()+step(to.File()-k.File()), to.Rank()+step(to.Rank()-k.Rank())
-	if f < 1 || f > 9 || r < 1 || r > 9 {
+	sf, sr := step(to.File()-k.File()), step(to.Rank()-k.Rank())
+	from := shogi.NoSquare
+	for f, r := to.File()+sf, to.Rank()+sr; f >= 1 && f <= 9 && r >= 1 && r <= 9; f, r = f+sf, r+sr {
+		if s := shogi.NewSquare(f, r); p.PieceAt(s) != shogi.Empty {
+			from = s
+			break
+		}
+	}
+	if from == shogi.NoSquare {
 		return false
 	}
-	from := shogi.NewSquare(f, r)
-	p.Do(far)
-	defer p.Undo(far)
+	p.Do(m)
+	defer p.Undo(m)
 	var buf [shogi.MaxMoves]shogi.Move
 	for _, c := range p.GenerateLegal(buf[:0]) {
 		if c.IsDrop() || c.From() != from || c.To() != to {
