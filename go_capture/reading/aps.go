@@ -1,0 +1,197 @@
+package reading
+
+import "github.com/tsume-solver/tsume/go_capture/board"
+
+// Abstract Proof Search: an iterative-deepening null-window search whose
+// OR nodes stop at once when gi1, gi2 or gi3 holds and whose AND nodes
+// search only the forced moves of the smallest ip game that holds (or
+// stop, saved, when none does). Leaves are read by the quiescence
+// search. The window is null: values are won, lost or unknown.
+
+// key returns the table key of the position with c to move.
+func (s *searcher) key(c board.Color) uint64 { return s.b.Key(c) ^ s.ttSalt }
+
+// probe looks the position up; it returns a usable value and the
+// remembered best move.
+func (s *searcher) probe(key uint64, depth int) (int8, bool, board.Point) {
+	e := s.tt.probe(key)
+	if e == nil {
+		return unknown, false, board.NoPoint
+	}
+	if s.b.Superko() {
+		return unknown, false, e.move // path-dependent: keep only the hint
+	}
+	v, ok := e.usable(s.step, depth)
+	return v, ok, e.move
+}
+
+// orderMoves puts the table move first, then sorts by history credit.
+func (s *searcher) orderMoves(ms []board.Point, first board.Point, c board.Color) {
+	h := &s.history[c]
+	for i := 1; i < len(ms); i++ { // insertion sort: lists are short
+		m := ms[i]
+		j := i
+		for j > 0 && h[m] > h[ms[j-1]] {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+	for i, m := range ms {
+		if m == first {
+			copy(ms[1:i+1], ms[:i])
+			ms[0] = m
+			break
+		}
+	}
+}
+
+// credit rewards a move that proved or refuted a node.
+func (s *searcher) credit(c board.Color, m board.Point, depth int) {
+	if m >= 0 && depth < 31 {
+		s.history[c][m] += 1 << uint(depth)
+	}
+}
+
+// orNode searches with the attacker to move and depth plies left.
+func (s *searcher) orNode(depth int) int8 {
+	s.nodes++
+	if s.captured() {
+		return won
+	}
+	if s.libs() >= s.safeLibs {
+		return lost
+	}
+	if s.stopped || s.nodes >= s.maxNodes {
+		s.stopped = true
+		return unknown
+	}
+	key := s.key(s.attacker)
+	if v, ok, _ := s.probe(key, depth); ok {
+		return v
+	}
+	_, _, ttMove := s.probe(key, depth)
+	maxGi := 3
+	if s.step.OR >= 3 {
+		maxGi = 1 // brute force: no game-definition shortcuts
+	}
+	for n := 1; n <= maxGi; n++ {
+		if m := s.gi(n); m != board.NoPoint {
+			s.tt.store(key, won, maxPly, m, s.step)
+			return won
+		}
+	}
+	if s.stopped {
+		return unknown
+	}
+	if depth <= 0 {
+		if s.qsCapture() {
+			s.tt.store(key, won, maxPly, board.NoPoint, s.step)
+			return won
+		}
+		return unknown
+	}
+	ms := s.orMoves(s.buf(), s.step.OR)
+	s.bufs[s.ply] = ms
+	s.orderMoves(ms, ttMove, s.attacker)
+	res, best := lost, board.NoPoint
+	for _, m := range ms {
+		if !s.play(m, s.attacker) {
+			continue
+		}
+		v := s.andNode(depth - 1)
+		s.undo()
+		if v == won {
+			s.credit(s.attacker, m, depth)
+			s.tt.store(key, won, maxPly, m, s.step)
+			return won
+		}
+		if v == unknown {
+			res = unknown
+			if best == board.NoPoint {
+				best = m
+			}
+		}
+		if s.stopped {
+			return unknown
+		}
+	}
+	s.tt.store(key, res, depth, best, s.step)
+	return res
+}
+
+// andMoves returns the owner's moves at an AND node and whether the
+// attacker threatens at all (false: the target is saved at this step).
+func (s *searcher) andMoves() ([]board.Point, bool) {
+	maxK := 3
+	if s.step.AND == 1 {
+		maxK = 2
+	}
+	forced, k := s.ip(s.buf(), maxK)
+	if k == 0 {
+		return forced, false
+	}
+	if s.step.AND >= 3 {
+		forced = s.allMoves(forced[:0])
+	}
+	return forced, true
+}
+
+// andNode searches with the owner to move and depth plies left.
+func (s *searcher) andNode(depth int) int8 {
+	s.nodes++
+	if s.captured() {
+		return won
+	}
+	if s.libs() >= s.safeLibs {
+		return lost
+	}
+	if s.stopped || s.nodes >= s.maxNodes {
+		s.stopped = true
+		return unknown
+	}
+	key := s.key(s.owner)
+	v, ok, ttMove := s.probe(key, depth)
+	if ok {
+		return v
+	}
+	ms, threatened := s.andMoves()
+	s.bufs[s.ply] = ms
+	if s.stopped {
+		return unknown
+	}
+	if !threatened {
+		s.tt.store(key, lost, maxPly, board.Pass, s.step)
+		return lost
+	}
+	if depth <= 0 {
+		if s.libs() == 1 && s.qsSave() {
+			s.tt.store(key, won, maxPly, board.NoPoint, s.step)
+			return won
+		}
+		return unknown
+	}
+	s.orderMoves(ms, ttMove, s.owner)
+	res, best := won, board.NoPoint
+	for _, m := range ms {
+		if !s.play(m, s.owner) {
+			continue
+		}
+		v := s.orNode(depth - 1)
+		s.undo()
+		if v == lost {
+			s.credit(s.owner, m, depth)
+			s.tt.store(key, lost, maxPly, m, s.step)
+			return lost
+		}
+		if v == unknown {
+			res = unknown
+			best = m
+		}
+		if s.stopped {
+			return unknown
+		}
+	}
+	s.tt.store(key, res, depth, best, s.step)
+	return res
+}

@@ -1,0 +1,120 @@
+package reading
+
+import "github.com/tsume-solver/tsume/go_capture/board"
+
+// The game-definition functions of Abstract Proof Search (Cazenave,
+// "Abstract Proof Search", CG 2000; summarised in "Iterative Widening",
+// IJCAI 2001, section 4). Each is a small specialised search:
+//
+//	gi_n: the attacker, to move, captures in at most n attacker moves.
+//	g_n:  the owner is to move and cannot prevent a capture in n moves.
+//	ip_n: the owner is to move and gi_n holds if the owner passes; its
+//	      forced moves are the candidate owner moves after which gi_n no
+//	      longer holds.
+//
+// gi_n with as many liberties as moves only fills liberties; with a
+// spare move the attacker may also play the OR2 moves (nets, geta). The
+// owner's candidates are listed in moves.go (candidates).
+
+// gi returns a move with which the attacker, to move, captures the
+// target in at most n moves, or board.NoPoint.
+func (s *searcher) gi(n int) board.Point {
+	l := s.libs()
+	if l == 0 || l >= s.safeLibs || l > n {
+		return board.NoPoint
+	}
+	if l == 1 {
+		lib := s.b.Libs(s.target).Next(0)
+		if s.legal(lib, s.attacker) {
+			return lib
+		}
+	}
+	if n == 1 {
+		return board.NoPoint
+	}
+	ms := s.scratch[s.ply][:0]
+	if l == n {
+		ms = s.addLibs(ms, s.target)
+	} else {
+		ms = s.orMoves(ms, 2)
+	}
+	s.scratch[s.ply] = ms
+	for _, m := range ms {
+		if !s.play(m, s.attacker) {
+			continue
+		}
+		ok := s.captured() || s.g(n-1)
+		s.undo()
+		if ok {
+			return m
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return board.NoPoint
+}
+
+// threat reports whether gi_k holds if the owner, to move, passes.
+func (s *searcher) threat(k int) bool {
+	s.nullMove()
+	ok := s.gi(k) != board.NoPoint
+	s.undo()
+	return ok
+}
+
+// g reports whether the owner, to move, loses the target within n
+// attacker moves whatever it plays: for the smallest k with gi_k after
+// a pass, every candidate of ip_k still leaves gi_n.
+func (s *searcher) g(n int) bool {
+	if s.captured() {
+		return true
+	}
+	if s.libs() >= s.safeLibs {
+		return false
+	}
+	for k := 1; k <= n; k++ {
+		if !s.threat(k) {
+			continue
+		}
+		cands := s.candidates(s.scratch[s.ply][:0], k)
+		s.scratch[s.ply] = cands
+		for _, c := range cands {
+			if !s.play(c, s.owner) {
+				continue
+			}
+			ok := s.captured() || s.gi(n) != board.NoPoint
+			s.undo()
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// ip finds the smallest k <= maxK for which ip_k holds and appends its
+// forced moves to forced. k is 0 when none holds: the attacker has no
+// capture within maxK moves even after a pass, so the target is saved.
+func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
+	for k := 1; k <= maxK; k++ {
+		if !s.threat(k) {
+			continue
+		}
+		cands := s.candidates(s.scratch[s.ply][:0], k)
+		s.scratch[s.ply] = cands
+		for _, c := range cands {
+			if !s.play(c, s.owner) {
+				continue
+			}
+			prevents := !s.captured() && s.gi(k) == board.NoPoint
+			s.undo()
+			if prevents {
+				forced = append(forced, c)
+			}
+		}
+		return forced, k
+	}
+	return forced, 0
+}

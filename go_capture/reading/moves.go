@@ -1,0 +1,110 @@
+package reading
+
+import "github.com/tsume-solver/tsume/go_capture/board"
+
+// addUnique appends p to ms unless it is already there.
+func addUnique(ms []board.Point, p board.Point) []board.Point {
+	for _, q := range ms {
+		if q == p {
+			return ms
+		}
+	}
+	return append(ms, p)
+}
+
+// addLibs appends the liberties of the string at p.
+func (s *searcher) addLibs(ms []board.Point, p board.Point) []board.Point {
+	l := s.b.Libs(p)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		ms = addUnique(ms, q)
+	}
+	return ms
+}
+
+// addSecondLibs appends the empty neighbours of the target's liberties
+// (the liberties of its liberties).
+func (s *searcher) addSecondLibs(ms []board.Point) []board.Point {
+	l := s.b.Libs(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, r := range s.b.Neighbors(q) {
+			if s.b.At(r) == board.Empty {
+				ms = addUnique(ms, r)
+			}
+		}
+	}
+	return ms
+}
+
+// addAdjacentLibs appends the liberties of the attacker strings touching
+// the target that have at most maxLibs liberties.
+func (s *searcher) addAdjacentLibs(ms []board.Point, maxLibs int) []board.Point {
+	if maxLibs < 1 {
+		return ms
+	}
+	var adj [64]board.Point
+	for _, id := range s.b.AppendAdjacent(adj[:0], s.target, maxLibs) {
+		ms = s.addLibs(ms, id)
+	}
+	return ms
+}
+
+// addNearLibs appends the liberties of attacker strings with at most
+// maxLibs liberties that touch a liberty of the target: the strings an
+// attacker's filling move would join.
+func (s *searcher) addNearLibs(ms []board.Point, maxLibs int) []board.Point {
+	l := s.b.Libs(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, r := range s.b.Neighbors(q) {
+			if s.b.At(r) == s.attacker && s.b.NumLibs(r) <= maxLibs {
+				ms = s.addLibs(ms, r)
+			}
+		}
+	}
+	return ms
+}
+
+// orMoves returns the attacker's moves for OR level lvl: 1 the target's
+// liberties; 2 (OR2) also the liberties of its liberties and the
+// liberties of adjacent strings with fewer liberties than the target;
+// 3 every legal move.
+func (s *searcher) orMoves(ms []board.Point, lvl int) []board.Point {
+	ms = s.addLibs(ms, s.target)
+	if lvl >= 2 {
+		ms = s.addSecondLibs(ms)
+		ms = s.addAdjacentLibs(ms, s.libs()-1)
+	}
+	if lvl >= 3 {
+		ms = s.allMoves(ms)
+	}
+	return ms
+}
+
+// allMoves appends every empty point (legality is checked on play).
+func (s *searcher) allMoves(ms []board.Point) []board.Point {
+	for p := board.Point(0); int(p) < s.b.NumPoints(); p++ {
+		if s.b.At(p) == board.Empty {
+			ms = addUnique(ms, p)
+		}
+	}
+	return ms
+}
+
+// candidates returns the owner moves that may prevent a capture in k
+// attacker moves (the candidate set of ip_k): the target's liberties and
+// the liberties of attacker strings in atari (k = 1), plus for k >= 2
+// the liberties of the liberties and the liberties of attacker strings
+// with at most k liberties that touch the target or one of its
+// liberties (capturing or threatening them, or making the attacker's
+// filling moves self-atari).
+func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
+	ms = s.addLibs(ms, s.target)
+	ms = s.addAdjacentLibs(ms, 1)
+	if k >= 2 {
+		ms = s.addSecondLibs(ms)
+		// k+1: shortening an attacker string that the filling moves
+		// would join or touch can turn those moves into self-atari.
+		ms = s.addAdjacentLibs(ms, k+1)
+		ms = s.addNearLibs(ms, k+1)
+	}
+	return ms
+}

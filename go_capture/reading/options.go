@@ -1,0 +1,188 @@
+// Package reading answers the capture game of Go: can the string at a
+// point be captured (the attacker moving first) or saved (its owner
+// moving first), with which move, and is the answer clean or only by ko.
+//
+// The main algorithm is Cazenave's Abstract Proof Search with iterative
+// widening: an iterative-deepening null-window search that consults the
+// game-definition functions gi1..gi3 (capture in 1..3 attacker moves) at
+// OR nodes and ip1..ip3 (their forced defences) at AND nodes, with a
+// transposition table, the history heuristic and a quiescence search
+// that reads ladders. The same game is offered to the core's df-pn and
+// PN* through the adapter in game.go.
+//
+// # What "saved" means
+//
+// Every algorithm here uses one definition, so their answers compare.
+// The attacker wins when the target string is removed from the board.
+// The owner wins ("saved") when
+//
+//   - the string has at least Options.SafeLibs liberties (default 5, as
+//     GNU Go treats five liberties as safe), or
+//   - the owner is to move and the attacker could not capture the string
+//     in 1, 2 or 3 attacker moves even if the owner passed (none of ip1,
+//     ip2, ip3 holds): there is no capture threat within the horizon of
+//     the game-definition functions.
+//
+// A search that ends before deciding (depth, node or time limits)
+// reports "unknown".
+package reading
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Mode says who moves first.
+type Mode int
+
+const (
+	// Attack asks whether the attacker, moving first, captures.
+	Attack Mode = iota
+	// Defend asks whether the owner, moving first, saves the string.
+	Defend
+)
+
+// String returns "attack" or "defend".
+func (m Mode) String() string {
+	if m == Defend {
+		return "defend"
+	}
+	return "attack"
+}
+
+// Algorithms accepted in Options.Algorithm.
+const (
+	AlgoAPS    = "aps"    // Abstract Proof Search with iterative widening
+	AlgoDFPN   = "dfpn"   // the core's df-pn over the same game
+	AlgoPNStar = "pnstar" // the core's PN* over the same game
+)
+
+// Options tune a search. The zero value is valid: APS, strategy
+// OR2-2AND1-2, SafeLibs 5, the default limits.
+type Options struct {
+	// Algorithm is "aps" (default), "dfpn" or "pnstar".
+	Algorithm string
+	// Widening is a strategy name ("OR2-2AND1-2") or number ("3");
+	// empty means DefaultStrategy.
+	Widening string
+	// SafeLibs is the liberty count at which a string is saved (default
+	// 5; at least 2).
+	SafeLibs int
+	// MaxDepth bounds iterative deepening, in plies (default 40).
+	MaxDepth int
+	// Nodes bounds the nodes of the main search (0: DefaultNodes).
+	Nodes int64
+	// TimeLimit bounds the wall time (0: no limit besides Nodes).
+	TimeLimit time.Duration
+	// Superko makes positional superko part of the rules; results are
+	// then stored with the path that led to them (see table.go).
+	Superko bool
+	// TableBits sets the transposition table to 2^TableBits entries
+	// (default 18).
+	TableBits int
+}
+
+// DefaultNodes is the node limit when Options.Nodes is 0.
+const DefaultNodes = 200000
+
+// normalize fills defaults and checks every field.
+func (o Options) normalize() (Options, Strategy, error) {
+	if o.Algorithm == "" {
+		o.Algorithm = AlgoAPS
+	}
+	switch o.Algorithm {
+	case AlgoAPS, AlgoDFPN, AlgoPNStar:
+	default:
+		return o, Strategy{}, fmt.Errorf("reading: unknown algorithm %q (want aps, dfpn or pnstar)", o.Algorithm)
+	}
+	st, err := ParseStrategy(o.Widening)
+	if err != nil {
+		return o, Strategy{}, err
+	}
+	if o.SafeLibs == 0 {
+		o.SafeLibs = 5
+	}
+	if o.SafeLibs < 2 {
+		return o, st, fmt.Errorf("reading: SafeLibs %d: a string must need at least 2 liberties to be safe", o.SafeLibs)
+	}
+	if o.MaxDepth == 0 {
+		o.MaxDepth = 40
+	}
+	if o.MaxDepth < 1 || o.MaxDepth > maxPly/2 {
+		return o, st, fmt.Errorf("reading: MaxDepth %d is outside 1..%d", o.MaxDepth, maxPly/2)
+	}
+	if o.Nodes == 0 {
+		o.Nodes = DefaultNodes
+	}
+	if o.Nodes < 0 {
+		return o, st, fmt.Errorf("reading: node limit %d is negative", o.Nodes)
+	}
+	if o.TimeLimit < 0 {
+		return o, st, fmt.Errorf("reading: time limit %v is negative", o.TimeLimit)
+	}
+	if o.TableBits == 0 {
+		o.TableBits = 18
+	}
+	if o.TableBits < 8 || o.TableBits > 28 {
+		return o, st, fmt.Errorf("reading: TableBits %d is outside 8..28", o.TableBits)
+	}
+	return o, st, nil
+}
+
+// Step is one widening step: the OR move set (1: liberties of the
+// target; 2: OR2; 3: every legal move) and the AND game functions used
+// (1: ip1 and ip2; 2: ip1, ip2 and ip3; 3: every legal move).
+type Step struct {
+	OR, AND int
+}
+
+// Strategy is an ordered list of widening steps, the last being the
+// widest.
+type Strategy struct {
+	Number int
+	Name   string
+	Steps  []Step
+}
+
+// Strategies are the nine widening strategies of Cazenave's "Iterative
+// Widening" (IJCAI 2001), in the paper's order.
+var Strategies = []Strategy{
+	{1, "OR2-2AND2-2", []Step{{2, 2}}},
+	{2, "OR1-2AND2-2", []Step{{1, 2}, {2, 2}}},
+	{3, "OR2-2AND1-2", []Step{{2, 1}, {2, 2}}},
+	{4, "AND1-2OR1-2", []Step{{1, 1}, {1, 2}, {2, 2}}},
+	{5, "OR1-2AND1-2", []Step{{1, 1}, {2, 1}, {2, 2}}},
+	{6, "ORAND1-2", []Step{{1, 1}, {2, 2}}},
+	{7, "OR1-2ANDOR1-2", []Step{{1, 1}, {2, 1}, {1, 2}, {2, 2}}},
+	{8, "ORAND1-2AND1-2", []Step{{1, 1}, {1, 2}, {2, 1}, {2, 2}}},
+	{9, "brute-force", []Step{{3, 3}}},
+}
+
+// DefaultStrategy is the paper's recommended OR2-2AND1-2 (number 3).
+const DefaultStrategy = "OR2-2AND1-2"
+
+// ParseStrategy finds a strategy by name (case-insensitive) or number.
+func ParseStrategy(s string) (Strategy, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		s = DefaultStrategy
+	}
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 || n > len(Strategies) {
+			return Strategy{}, fmt.Errorf("reading: widening strategy %d is outside 1..%d", n, len(Strategies))
+		}
+		return Strategies[n-1], nil
+	}
+	for _, st := range Strategies {
+		if strings.EqualFold(st.Name, s) || (strings.EqualFold(s, "brute") && st.Number == 9) {
+			return st, nil
+		}
+	}
+	names := make([]string, len(Strategies))
+	for i, st := range Strategies {
+		names[i] = st.Name
+	}
+	return Strategy{}, fmt.Errorf("reading: unknown widening strategy %q (want 1..9 or one of %s)", s, strings.Join(names, ", "))
+}

@@ -1,0 +1,148 @@
+package reading
+
+import (
+	"context"
+	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
+
+// maxPly bounds the board depth of one search, including the
+// game-definition functions and the quiescence search.
+const maxPly = 256
+
+// searcher holds one question's state: the board, the target, the rules
+// of the current ko mode and the counters. Every search function of the
+// package is a method of searcher.
+type searcher struct {
+	b        *board.Board
+	target   board.Point
+	owner    board.Color // colour of the target string (the defender)
+	attacker board.Color
+	safeLibs int
+
+	// koPower is the colour allowed to ignore the simple ko ban (it is
+	// assumed to have enough ko threats), or board.Empty.
+	koPower board.Color
+	// koSeen records that some move was refused or allowed only because of
+	// a ko ban: another ko mode may then give another answer.
+	koSeen bool
+	// koStack remembers the ban lifted by each ko-power move, to restore.
+	koStack  [maxPly]koSave
+	ply      int
+	bufs     [maxPly][]board.Point
+	scratch  [maxPly][]board.Point // second buffer per ply for candidates
+	history  [3][board.MaxPoints]uint32
+	tt       *table
+	ttSalt   uint64
+	step     Step
+	nodes    int64
+	plays    int64
+	maxNodes int64
+	deadline time.Time
+	ctx      context.Context
+	stopped  bool
+}
+
+type koSave struct {
+	lifted bool
+	p      board.Point
+	c      board.Color
+}
+
+func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
+	s := &searcher{
+		b: b, target: target, owner: b.At(target), safeLibs: o.SafeLibs,
+		maxNodes: o.Nodes, tt: newTable(o.TableBits), ctx: context.Background(),
+	}
+	s.attacker = s.owner.Opponent()
+	for i := range s.bufs {
+		s.bufs[i] = make([]board.Point, 0, 32)
+		s.scratch[i] = make([]board.Point, 0, 32)
+	}
+	if o.TimeLimit > 0 {
+		s.deadline = time.Now().Add(o.TimeLimit)
+	}
+	return s
+}
+
+// captured reports whether the target is off the board.
+func (s *searcher) captured() bool { return s.b.At(s.target) == board.Empty }
+
+// libs returns the target's liberty count (0 once captured).
+func (s *searcher) libs() int { return s.b.NumLibs(s.target) }
+
+// play plays p for c under the current ko mode. It returns false, leaving
+// the board unchanged, when the move is illegal.
+func (s *searcher) play(p board.Point, c board.Color) bool {
+	if s.ply >= maxPly-1 {
+		s.stopped = true
+		return false
+	}
+	err := s.b.Play(p, c)
+	save := koSave{}
+	if err == board.ErrKo {
+		s.koSeen = true
+		if c != s.koPower {
+			return false
+		}
+		save.p, save.c = s.b.Ko()
+		save.lifted = true
+		s.b.SetKo(board.NoPoint, board.Empty)
+		if s.b.Play(p, c) != nil {
+			s.b.SetKo(save.p, save.c)
+			return false
+		}
+	} else if err != nil {
+		return false
+	}
+	s.koStack[s.ply] = save
+	s.ply++
+	s.plays++
+	if s.plays&1023 == 0 {
+		s.checkLimits()
+	}
+	return true
+}
+
+// undo takes back the last play.
+func (s *searcher) undo() {
+	s.b.Undo()
+	s.ply--
+	if k := s.koStack[s.ply]; k.lifted {
+		s.b.SetKo(k.p, k.c)
+	}
+}
+
+// nullMove lets the attacker move twice: the owner's ban (if any) lapses
+// as after any move, so the attacker's own ban is lifted too.
+func (s *searcher) nullMove() {
+	s.b.Play(board.Pass, s.owner)
+	s.koStack[s.ply] = koSave{}
+	s.ply++
+}
+
+// checkLimits sets stopped when a node, time or context limit is hit.
+func (s *searcher) checkLimits() {
+	if s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+	if s.ctx.Err() != nil {
+		s.stopped = true
+	}
+}
+
+// legal reports whether c may play p now under the ko mode.
+func (s *searcher) legal(p board.Point, c board.Color) bool {
+	if !s.play(p, c) {
+		return false
+	}
+	s.undo()
+	return true
+}
+
+// buf returns the empty move buffer of the current ply.
+func (s *searcher) buf() []board.Point { return s.bufs[s.ply][:0] }

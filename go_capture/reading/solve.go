@@ -1,0 +1,169 @@
+package reading
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
+
+// koModes lists, for the side moving first, who may ignore ko bans in
+// each pass, and the code a success earns: with the opponent winning
+// every ko a success is clean (1); with both bound by the simple ban the
+// first mover wins by taking the ko first (2); with only the first mover
+// allowed to retake it needs a ko threat first (3).
+type koMode struct {
+	power func(first, second board.Color) board.Color
+	code  int
+	salt  uint64
+}
+
+var koModes = [3]koMode{
+	{func(_, second board.Color) board.Color { return second }, Win, 0},
+	{func(_, _ board.Color) board.Color { return board.Empty }, KoA, 0x9e3779b97f4a7c15},
+	{func(first, _ board.Color) board.Color { return first }, KoB, 0xc2b2ae3d27d4eb4f},
+}
+
+// ErrNotStone is returned when the target point holds no stone.
+var ErrNotStone = errors.New("reading: target is not a stone")
+
+// Solve answers the question mode for the string at target: can it be
+// captured with the attacker (the other colour) moving first (Attack), or
+// saved with its owner moving first (Defend). The board is not modified.
+// ctx cancels the search (the result is then unproven).
+func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, opts Options) (Result, error) {
+	start := time.Now()
+	if b == nil {
+		return Result{}, errors.New("reading: nil board")
+	}
+	if !b.OnBoard(target) {
+		return Result{}, fmt.Errorf("reading: target %d is off the %dx%d board", target, b.Size(), b.Size())
+	}
+	if b.At(target) == board.Empty {
+		return Result{}, fmt.Errorf("%w: %s is empty", ErrNotStone, b.Vertex(target))
+	}
+	if mode != Attack && mode != Defend {
+		return Result{}, fmt.Errorf("reading: unknown mode %d", mode)
+	}
+	o, st, err := opts.normalize()
+	if err != nil {
+		return Result{}, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	wb := b.Clone()
+	wb.Commit()
+	if o.Superko != wb.Superko() {
+		wb.SetSuperko(o.Superko)
+	}
+	if o.Algorithm != AlgoAPS {
+		return solveCore(ctx, wb, target, mode, o, st, start)
+	}
+	s := newSearcher(wb, target, o)
+	s.ctx = ctx
+	res := Result{Move: board.NoPoint}
+	first, second := s.attacker, s.owner
+	if mode == Defend {
+		first, second = s.owner, s.attacker
+	}
+	for _, km := range koModes {
+		s.koPower = km.power(first, second)
+		s.ttSalt = km.salt
+		s.koSeen = false
+		ok, move, decided := s.widen(mode, st, o.MaxDepth, &res.Stats)
+		if ok {
+			res.Code, res.Move, res.Proven = km.code, move, true
+			res.Line = s.principalLine(mode, move)
+			break
+		}
+		res.Proven = decided
+		if !decided || !s.koSeen {
+			break // unknown, or no ko met: the other modes answer alike
+		}
+	}
+	res.Stats.Nodes, res.Stats.Plays = s.nodes, s.plays
+	res.Stats.Time = time.Since(start)
+	return res, nil
+}
+
+// widen runs the strategy's widening steps, each an iterative deepening.
+// It returns whether the side moving first succeeds, its move, and
+// whether the answer is decided (false when a limit stopped the search).
+func (s *searcher) widen(mode Mode, st Strategy, maxDepth int, stats *Stats) (bool, board.Point, bool) {
+	decided := false
+	for i, step := range st.Steps {
+		s.step = step
+		stats.Steps++
+		last := i == len(st.Steps)-1
+		v := unknown
+		for d := 1; d <= maxDepth && !s.stopped; d++ {
+			if mode == Attack {
+				v = s.orNode(d)
+			} else {
+				v = s.andNode(d)
+			}
+			if v != unknown {
+				break
+			}
+		}
+		if s.stopped {
+			return false, board.NoPoint, false
+		}
+		root := s.rootMove(mode)
+		switch {
+		case mode == Attack && v == won:
+			return true, root, true
+		case mode == Defend && v == won:
+			return false, board.NoPoint, true // captured even moving first
+		case last && v == lost && mode == Defend:
+			return true, root, true
+		case last && v == lost:
+			decided = true
+		}
+	}
+	return false, board.NoPoint, decided
+}
+
+// rootMove reads the root's best move from the table.
+func (s *searcher) rootMove(mode Mode) board.Point {
+	c := s.attacker
+	if mode == Defend {
+		c = s.owner
+	}
+	if e := s.tt.probe(s.key(c)); e != nil && e.move != board.NoPoint {
+		return e.move
+	}
+	if mode == Defend {
+		return board.Pass
+	}
+	return board.NoPoint
+}
+
+// principalLine follows the table's best moves from the root.
+func (s *searcher) principalLine(mode Mode, first board.Point) []board.Point {
+	line := []board.Point{first}
+	c := s.attacker
+	if mode == Defend {
+		c = s.owner
+	}
+	if first < 0 || !s.play(first, c) {
+		return line
+	}
+	played := 1
+	for len(line) < 40 && !s.captured() {
+		c = c.Opponent()
+		e := s.tt.probe(s.key(c))
+		if e == nil || e.move < 0 || !s.play(e.move, c) {
+			break
+		}
+		line = append(line, e.move)
+		played++
+	}
+	for ; played > 0; played-- {
+		s.undo()
+	}
+	return line
+}
