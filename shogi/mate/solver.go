@@ -12,6 +12,11 @@ import (
 	"github.com/tsume-solver/tsume/shogi"
 )
 
+// maxExactMB caps the exact-length table: it only has to hold the
+// short-range work of one line search, and a Go slice is zeroed by the
+// runtime on allocation.
+const maxExactMB = 64
+
 // Solver owns a proof table and an exact-length table and solves many
 // problems with them (an engine reuses one Solver). One Solve runs at a
 // time; Stop may be called from any goroutine.
@@ -25,8 +30,8 @@ type Solver struct {
 }
 
 // NewSolver allocates a Solver with hashMB MiB of tables: three quarters
-// for the proof search's mmap'd table, one quarter (at most 1 GiB) for the
-// exact-length search.
+// for the proof search's mmap'd table, and up to a quarter (at most
+// maxExactMB, allocated on the first proof) for the exact-length search.
 func NewSolver(hashMB int) (*Solver, error) {
 	if hashMB < 2 || hashMB > MaxHashMB {
 		return nil, fmt.Errorf("mate: hash size %d MiB out of range (2..%d)", hashMB, MaxHashMB)
@@ -36,11 +41,7 @@ func NewSolver(hashMB int) (*Solver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mate: allocating a %d MiB table: %w", proof, err)
 	}
-	n := 1
-	for n*2*16 <= min(hashMB/4, 1024)<<20 {
-		n *= 2
-	}
-	return &Solver{table: t, exact: make([]exactEntry, n), hashMB: hashMB}, nil
+	return &Solver{table: t, hashMB: hashMB}, nil
 }
 
 // HashMB returns the solver's total table size in MiB.
@@ -191,6 +192,13 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 			o.Progress(Progress{Phase: "minimal", Nodes: res.Stats.Expanded, Hashfull: res.Hashfull, Elapsed: el})
 		}
 		return s.stop.Load() || ctx.Err() != nil
+	}
+	if s.exact == nil {
+		n := 1
+		for n*2*16 <= max(1, min(s.hashMB/4, maxExactMB))<<20 {
+			n *= 2
+		}
+		s.exact = make([]exactEntry, n)
 	}
 	e := newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
 	maxLen := 4095
