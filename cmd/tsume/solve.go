@@ -27,10 +27,10 @@ const exampleSFEN = "7sk/9/7PP/9/9/9/9/9/9 b GS 1"
 // `tsume bench`).
 type solveFlags struct {
 	sfen, moves, rules, algo, file string
-	hashMB                          int
-	timeLimit                       time.Duration
-	nodes, exactNodes               uint64
-	jsonOut, defender, quiet        bool
+	hashMB                         int
+	timeLimit                      time.Duration
+	nodes, exactNodes              uint64
+	jsonOut, defender, quiet       bool
 }
 
 // runSolve implements `tsume solve`.
