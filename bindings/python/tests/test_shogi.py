@@ -1,0 +1,135 @@
+"""Shogi through the bindings: answers, results, every error path."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+import tsume
+
+from conftest import MATE1, NOMATE, raises_or_unbuilt, solved
+
+# MATE1 reached by playing moves first: the lance steps aside, the king comes back to 5a.
+BEFORE_MATE1 = "3k5/9/4P4/9/9/9/9/9/L8 b G2r2b3g4s4n3l17p 1"
+MOVES_TO_MATE1 = ["9i9h", "6a5a"]
+
+
+@pytest.mark.parametrize("algo", ["dfpn", "pnstar", "default"])
+def test_mate_in_one(solver: tsume.Solver, algo: str) -> None:
+    r = solved(solver.solve_shogi, MATE1, algo=algo)
+    assert isinstance(r, tsume.ShogiResult)
+    assert (r.kind, r.result, r.length, r.moves, r.best_move) == (tsume.Kind.PROVEN, "mate", 1, ("G*5b",), "G*5b")
+    assert r.solved
+    assert r.stats.GE >= 1 and r.stats.EX >= 1 and r.stats.nodes == r.stats.generated
+    assert r.stats.time >= 0 and math.isclose(r.stats.time, r.stats.time_ms / 1000)
+    assert "mate in 1: G*5b" in repr(r) and "GE=" in repr(r)
+
+
+@pytest.mark.parametrize("rules", ["tsume", "mate"])
+def test_no_mate(solver: tsume.Solver, rules: str) -> None:
+    r = solved(solver.solve_shogi, NOMATE, rules=rules)
+    assert (r.kind, r.result, r.length, r.moves, r.best_move) == (tsume.Kind.DISPROVEN, "nomate", 0, (), None)
+    assert "no mate" in repr(r)
+
+
+@pytest.mark.parametrize("moves", [" ".join(MOVES_TO_MATE1), MOVES_TO_MATE1, tuple(MOVES_TO_MATE1)])
+def test_moves_are_played_first(solver: tsume.Solver, moves: object) -> None:
+    r = solved(solver.solve_shogi, BEFORE_MATE1, moves)
+    assert (r.result, r.length, r.best_move) == ("mate", 1, "G*5b")
+
+
+def test_position_sfen_prefix_is_accepted(solver: tsume.Solver) -> None:
+    r = solved(solver.solve_shogi, "position sfen " + MATE1)
+    assert r.best_move == "G*5b"
+
+
+def test_result_is_frozen_and_flat(solver: tsume.Solver) -> None:
+    r = solved(solver.solve_shogi, MATE1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.length = 3  # type: ignore[misc]
+    d = r.to_dict()
+    assert d["result"] == "mate" and d["moves"] == "G*5b" and d["kind"] == "proven"
+    assert d["generated"] == r.stats.generated and isinstance(d["verified"], bool)
+
+
+def test_repeated_question_is_answered_from_the_cache() -> None:
+    with tsume.Solver(hash_mb=16, cache_mb=4) as s:
+        first = solved(s.solve_shogi, MATE1)
+        # Ristretto's Set is asynchronous: ask a few times until the entry is in.
+        again = [s.solve_shogi(MATE1) for _ in range(50)]
+    assert not first.cached
+    assert any(r.cached for r in again)
+    assert all((r.result, r.moves) == (first.result, first.moves) for r in again)
+
+
+@pytest.mark.parametrize(
+    "sfen, moves, exc",
+    [
+        ("garbage", None, tsume.ParseError),
+        ("4k4/9/4P4/9/9/9/9/9 b G 1", None, tsume.ParseError),  # eight ranks
+        ("4k4/9/4P4/9/9/9/9/9/9 x G 1", None, tsume.ParseError),  # no such side
+        ("4k4/9/4P4/9/9/9/9/9/9 b Q 1", None, tsume.ParseError),  # no such piece
+        (MATE1, "5c5b+x", tsume.ParseError),  # malformed USI move
+        (MATE1, "5e5d", tsume.IllegalPositionError),  # no piece to move
+        ("4kP3/9/9/9/9/9/9/9/9 b G 1", None, tsume.IllegalPositionError),  # pawn that can never move
+        ("4k4/9/4P4/4P4/9/9/9/9/9 b G 1", None, tsume.IllegalPositionError),  # two pawns on a file
+    ],
+)
+def test_bad_positions_and_moves(solver: tsume.Solver, sfen: str, moves: object, exc: type) -> None:
+    e = raises_or_unbuilt(exc, solver.solve_shogi, sfen, moves)
+    assert isinstance(e, ValueError)  # every input error is also a ValueError
+    assert str(e) and str(e) != e.status_name, "the library's own message is carried"
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"rules": "chess"}, ValueError, "rules must be one of"),
+        ({"algo": "aps"}, ValueError, "algo must be one of"),
+        ({"algo": 1}, ValueError, "algo must be one of"),
+        ({"time_limit": 0}, ValueError, "time_limit"),
+        ({"time_limit": -1.5}, ValueError, "time_limit"),
+        ({"time_limit": float("nan")}, ValueError, "time_limit"),
+        ({"time_limit": "1"}, TypeError, "time_limit"),
+        ({"nodes": 0}, ValueError, "nodes"),
+        ({"nodes": 2**64}, ValueError, "nodes"),
+        ({"nodes": 1.5}, TypeError, "nodes"),
+        ({"sfen": None}, TypeError, "sfen"),
+        ({"sfen": b"4k4"}, TypeError, "sfen"),
+        ({"sfen": MATE1 + "\x00junk"}, ValueError, "NUL"),
+        ({"moves": ["5c5b", 7]}, TypeError, "moves"),
+        ({"moves": ["5c5b 5a4a"]}, ValueError, "moves"),
+        ({"progress": 3}, TypeError, "progress"),
+        ({"progress_interval": 0.001, "progress": print}, ValueError, "progress_interval"),
+    ],
+)
+def test_bad_options(solver: tsume.Solver, kwargs: dict, exc: type, match: str) -> None:
+    args = {"sfen": MATE1, **kwargs}
+    with pytest.raises(exc, match=match):
+        solver.solve_shogi(**args)
+    # The solver is still usable afterwards.
+    assert solver.hashfull >= 0
+
+
+def test_node_limit_gives_unknown(solver: tsume.Solver) -> None:
+    from test_threads import LONG_SHOGI
+
+    r = solved(solver.solve_shogi, LONG_SHOGI, nodes=200)
+    assert (r.kind, r.result, r.solved) == (tsume.Kind.UNKNOWN, "unknown", False)
+    assert r.stats.nodes >= 200 and r.moves == () and r.best_move is None
+    assert "unknown" in repr(r)
+
+
+def test_time_limit_gives_unknown(solver: tsume.Solver) -> None:
+    from test_threads import LONG_SHOGI
+
+    r = solved(solver.solve_shogi, LONG_SHOGI, time_limit=0.2)
+    assert r.result == "unknown"
+    assert 0.1 <= r.stats.time < 5
+
+
+def test_module_level_one_off_solve() -> None:
+    r = solved(tsume.solve_shogi, MATE1, hash_mb=8)
+    assert r.best_move == "G*5b"
