@@ -1,0 +1,902 @@
+/*
+ * test_capi.c — C tests of every entry point of include/tsume.h, error
+ * paths included. Run one test with `test_capi NAME`; ctest runs each name
+ * as its own test. Tests that need a solver skip (exit 77) while the
+ * library reports that solver as not built yet.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "harness.h"
+#include "positions.h"
+#include "tsume.h"
+
+/* ---- helpers --------------------------------------------------------------- */
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static tsume_solver *new_solver(uint32_t hash_mb, uint32_t cache_mb) {
+    tsume_solver_options o = TSUME_SOLVER_OPTIONS_INIT;
+    o.hash_mb = hash_mb;
+    o.cache_mb = cache_mb;
+    tsume_solver *s = NULL;
+    char err[256];
+    tsume_status st = tsume_solver_new(&o, &s, err, sizeof err);
+    if (st != TSUME_OK) FAIL("tsume_solver_new: %s", err);
+    CHECK(s != NULL);
+    return s;
+}
+
+/* skip_if_not_built skips the test while a solver is missing from the
+ * library (it answers TSUME_E_INTERNAL "... not built ..."). */
+static void skip_if_not_built(tsume_status st, const char *err) {
+    if (st == TSUME_E_INTERNAL && strstr(err, "not built") != NULL) SKIP("%s", err);
+}
+
+static tsume_status solve_shogi(tsume_solver *s, const char *sfen, const char *moves, int32_t rules,
+                                uint64_t nodes, uint32_t ms, tsume_result **out, char *err, size_t err_len) {
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = sfen;
+    q.moves = moves;
+    q.rules = rules;
+    q.node_limit = nodes;
+    q.time_limit_ms = ms;
+    tsume_status st = tsume_solve_shogi(s, &q, out, err, err_len);
+    skip_if_not_built(st, err);
+    return st;
+}
+
+static int32_t kind_of(const tsume_result *r) {
+    int32_t k = -1;
+    CHECK_STATUS(tsume_result_kind_of(r, &k), TSUME_OK);
+    return k;
+}
+
+/* moves_of returns the whole line as a malloc'd string (free with free). */
+static char *moves_of(const tsume_result *r) {
+    char *m = NULL;
+    CHECK_STATUS(tsume_result_moves(r, &m), TSUME_OK);
+    CHECK(m != NULL);
+    char *copy = strdup(m);
+    tsume_string_free(m);
+    return copy;
+}
+
+/* ---- library --------------------------------------------------------------- */
+
+static void test_version(void) {
+    CHECK(tsume_abi_version() == TSUME_ABI_VERSION);
+    char want[32];
+    snprintf(want, sizeof want, "%d.%d.%d", TSUME_VERSION_MAJOR, TSUME_VERSION_MINOR, TSUME_VERSION_PATCH);
+    CHECK_STR(tsume_version_string(), want);
+    /* static: the same pointer every time, never freed by the caller */
+    CHECK(tsume_version_string() == tsume_version_string());
+}
+
+static void test_status_strings(void) {
+    static const struct {
+        tsume_status st;
+        const char *name;
+    } want[] = {
+        {TSUME_OK, "ok"},
+        {TSUME_E_INVALID_ARGUMENT, "invalid argument"},
+        {TSUME_E_PARSE, "parse error"},
+        {TSUME_E_ILLEGAL_POSITION, "illegal position"},
+        {TSUME_E_NO_MEMORY, "out of memory"},
+        {TSUME_E_CANCELLED, "cancelled"},
+        {TSUME_E_BAD_HANDLE, "bad handle"},
+        {TSUME_E_BUSY, "busy"},
+        {TSUME_E_INTERNAL, "internal error"},
+        {(tsume_status)9, "unknown status"},
+        {(tsume_status)-1, "unknown status"},
+        {(tsume_status)1000000, "unknown status"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) CHECK_STR(tsume_status_string(want[i].st), want[i].name);
+    tsume_string_free(NULL); /* ignored */
+}
+
+/* ---- solver handles and options -------------------------------------------- */
+
+static void test_solver_options(void) {
+    static const struct {
+        const char *what;
+        uint32_t struct_size;
+        uint32_t hash_mb;
+        int32_t huge_pages;
+        uint32_t cache_mb;
+        tsume_status want;
+        const char *msg; /* part of the error message */
+    } cases[] = {
+        {"defaults", sizeof(tsume_solver_options), 16, 0, 16, TSUME_OK, ""},
+        {"huge pages fall back", sizeof(tsume_solver_options), 4, 1, 0, TSUME_OK, ""},
+        {"cache off", sizeof(tsume_solver_options), 1, 0, 0, TSUME_OK, ""},
+        {"hash 0", sizeof(tsume_solver_options), 0, 0, 16, TSUME_E_INVALID_ARGUMENT, "hash_mb"},
+        {"hash too big", sizeof(tsume_solver_options), (1u << 20) + 1, 0, 16, TSUME_E_INVALID_ARGUMENT, "hash_mb"},
+        {"hash absurd", sizeof(tsume_solver_options), UINT32_MAX, 0, 16, TSUME_E_INVALID_ARGUMENT, "hash_mb"},
+        {"huge_pages 2", sizeof(tsume_solver_options), 16, 2, 16, TSUME_E_INVALID_ARGUMENT, "huge_pages"},
+        {"huge_pages -1", sizeof(tsume_solver_options), 16, -1, 16, TSUME_E_INVALID_ARGUMENT, "huge_pages"},
+        {"cache absurd", sizeof(tsume_solver_options), 16, 0, UINT32_MAX, TSUME_E_INVALID_ARGUMENT, "cache_mb"},
+        {"struct_size 0", 0, 16, 0, 16, TSUME_E_INVALID_ARGUMENT, "struct_size"},
+        {"struct_size big", sizeof(tsume_solver_options) + 8, 16, 0, 16, TSUME_E_INVALID_ARGUMENT, "struct_size"},
+        {"more than the machine", sizeof(tsume_solver_options), 1u << 20, 0, 16, TSUME_E_NO_MEMORY, "memory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsume_solver_options o = TSUME_SOLVER_OPTIONS_INIT;
+        o.struct_size = cases[i].struct_size;
+        o.hash_mb = cases[i].hash_mb;
+        o.huge_pages = cases[i].huge_pages;
+        o.cache_mb = cases[i].cache_mb;
+        tsume_solver *s = (tsume_solver *)0x1; /* must be overwritten */
+        char err[256] = "junk";
+        tsume_status st = tsume_solver_new(&o, &s, err, sizeof err);
+        if (st != cases[i].want) FAIL("%s: status %s (%s), want %s", cases[i].what, tsume_status_string(st), err, tsume_status_string(cases[i].want));
+        if (st == TSUME_OK) {
+            CHECK(s != NULL);
+            CHECK_STR(err, "");
+            CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+        } else {
+            if (s != NULL) FAIL("%s: *out not NULL on failure", cases[i].what);
+            CHECK_CONTAINS(err, cases[i].msg);
+        }
+    }
+    /* opts NULL: the defaults (256 MiB) */
+    tsume_solver *s = NULL;
+    CHECK_STATUS(tsume_solver_new(NULL, &s, NULL, 0), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+    /* out NULL */
+    char err[128];
+    CHECK_STATUS(tsume_solver_new(NULL, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_CONTAINS(err, "out");
+}
+
+static void test_error_buffer(void) {
+    tsume_solver_options o = TSUME_SOLVER_OPTIONS_INIT;
+    o.hash_mb = 0;
+    tsume_solver *s = NULL;
+    char full[256], small[8];
+    memset(small, 'x', sizeof small);
+    CHECK_STATUS(tsume_solver_new(&o, &s, full, sizeof full), TSUME_E_INVALID_ARGUMENT);
+    CHECK(strlen(full) > 7);
+    /* truncated to 7 bytes plus NUL, the start of the full message */
+    CHECK_STATUS(tsume_solver_new(&o, &s, small, sizeof small), TSUME_E_INVALID_ARGUMENT);
+    CHECK(small[7] == '\0');
+    CHECK(strncmp(small, full, 7) == 0);
+    /* err_len 1: just the NUL; err_len 0 and err NULL: nothing written */
+    char one[2] = {'x', 'y'};
+    CHECK_STATUS(tsume_solver_new(&o, &s, one, 1), TSUME_E_INVALID_ARGUMENT);
+    CHECK(one[0] == '\0' && one[1] == 'y');
+    char zero[1] = {'z'};
+    CHECK_STATUS(tsume_solver_new(&o, &s, zero, 0), TSUME_E_INVALID_ARGUMENT);
+    CHECK(zero[0] == 'z');
+    CHECK_STATUS(tsume_solver_new(&o, &s, NULL, 100), TSUME_E_INVALID_ARGUMENT);
+    /* an absurd err_len is not trusted beyond the message */
+    char big[256];
+    CHECK_STATUS(tsume_solver_new(&o, &s, big, SIZE_MAX), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STR(big, full);
+}
+
+static void test_bad_handles(void) {
+    tsume_solver *s = new_solver(1, 1);
+    int local = 0;
+    tsume_solver *foreign = (tsume_solver *)&local;
+    tsume_solver *freed = new_solver(1, 0);
+    CHECK_STATUS(tsume_solver_free(freed), TSUME_OK);
+    tsume_result *res = NULL;
+    char err[256];
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = MATE1_SFEN;
+    tsume_capture_query cq = TSUME_CAPTURE_QUERY_INIT;
+    cq.board_size = 9;
+    cq.white = "D4";
+    cq.target = "D4";
+
+    struct {
+        const char *what;
+        tsume_solver *h;
+        tsume_status want;
+    } cases[] = {
+        {"NULL", NULL, TSUME_E_INVALID_ARGUMENT},
+        {"freed", freed, TSUME_E_BAD_HANDLE},
+        {"foreign", foreign, TSUME_E_BAD_HANDLE},
+        {"odd value", (tsume_solver *)(uintptr_t)0xdeadbeef, TSUME_E_BAD_HANDLE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsume_solver *h = cases[i].h;
+        tsume_status want = cases[i].want;
+        uint32_t fill;
+        int32_t huge;
+        CHECK_STATUS(tsume_solver_free(h), want);
+        CHECK_STATUS(tsume_cancel(h), want);
+        CHECK_STATUS(tsume_solver_set_progress(h, NULL, NULL, 100), want);
+        CHECK_STATUS(tsume_solver_clear(h), want);
+        CHECK_STATUS(tsume_solver_table_info(h, &fill, &huge), want);
+        CHECK_STATUS(tsume_solve_shogi(h, &q, &res, err, sizeof err), want);
+        CHECK(res == NULL);
+        CHECK(strlen(err) > 0);
+        CHECK_STATUS(tsume_solve_capture(h, &cq, &res, err, sizeof err), want);
+        CHECK(res == NULL);
+    }
+
+    /* result handles: NULL, foreign, a solver handle passed as a result */
+    const tsume_result *rcases[] = {NULL, (const tsume_result *)&local, (const tsume_result *)s};
+    for (size_t i = 0; i < 3; i++) {
+        const tsume_result *r = rcases[i];
+        tsume_status want = r == NULL ? TSUME_E_INVALID_ARGUMENT : TSUME_E_BAD_HANDLE;
+        int32_t v;
+        size_t n;
+        char *str = (char *)0x1;
+        tsume_stats stats;
+        CHECK_STATUS(tsume_result_kind_of(r, &v), want);
+        CHECK_STATUS(tsume_result_code(r, &v), want);
+        CHECK_STATUS(tsume_result_length(r, &v), want);
+        CHECK_STATUS(tsume_result_move_count(r, &n), want);
+        CHECK_STATUS(tsume_result_move(r, 0, &str), want);
+        CHECK_STATUS(tsume_result_moves(r, &str), want);
+        CHECK_STATUS(tsume_result_best_move(r, &str), want);
+        CHECK_STATUS(tsume_result_stats(r, &stats), want);
+        CHECK_STATUS(tsume_result_flags(r, &v, &v, &v), want);
+        CHECK_STATUS(tsume_result_free((tsume_result *)r), want);
+    }
+    /* a solver handle is still fine after all that */
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_E_BAD_HANDLE); /* double free */
+}
+
+static void test_solver_ops(void) {
+    tsume_solver *s = new_solver(8, 1);
+    uint32_t fill = 12345;
+    int32_t huge = -1;
+    CHECK_STATUS(tsume_solver_table_info(s, &fill, &huge), TSUME_OK);
+    CHECK(fill == 0); /* a new table is empty */
+    CHECK(huge == 0 || huge == 1);
+    CHECK_STATUS(tsume_solver_table_info(s, NULL, NULL), TSUME_OK);
+    CHECK_STATUS(tsume_solver_clear(s), TSUME_OK);
+    CHECK_STATUS(tsume_cancel(s), TSUME_OK); /* idle: ignored */
+    CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* ---- shogi ----------------------------------------------------------------- */
+
+static void test_shogi_bad_input(void) {
+    tsume_solver *s = new_solver(8, 1);
+    tsume_result *res = (tsume_result *)0x1;
+    char err[256];
+
+    struct {
+        const char *what;
+        const char *sfen;
+        const char *moves;
+        int32_t rules;
+        int32_t algo;
+        tsume_status want;
+        const char *msg;
+    } cases[] = {
+        {"sfen NULL", NULL, NULL, 0, 0, TSUME_E_INVALID_ARGUMENT, "sfen"},
+        {"sfen empty", "", NULL, 0, 0, TSUME_E_INVALID_ARGUMENT, "sfen"},
+        {"sfen garbage", "this is not an sfen", NULL, 0, 0, TSUME_E_PARSE, ""},
+        {"sfen bad rank", "4k4/9/4P4/9/9/9/9/9 b G 1", NULL, 0, 0, TSUME_E_PARSE, ""},
+        {"sfen bad piece", "4k4/9/4X4/9/9/9/9/9/9 b G 1", NULL, 0, 0, TSUME_E_PARSE, ""},
+        {"bad move text", MATE1_SFEN, "zz", 0, 0, TSUME_E_PARSE, ""},
+        {"illegal move", MATE1_SFEN, "1a1b", 0, 0, TSUME_E_ILLEGAL_POSITION, ""},
+        {"no attacker king problem: two black kings", "4k4/9/9/9/9/9/9/9/3KK4 b G 1", NULL, 0, 0,
+         TSUME_E_ILLEGAL_POSITION, ""},
+        {"rules 7", MATE1_SFEN, NULL, 7, 0, TSUME_E_INVALID_ARGUMENT, "rules"},
+        {"algo APS", MATE1_SFEN, NULL, 0, TSUME_ALGO_APS, TSUME_E_INVALID_ARGUMENT, "capture"},
+        {"algo 99", MATE1_SFEN, NULL, 0, 99, TSUME_E_INVALID_ARGUMENT, "algo"},
+    };
+    int skipped = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+        q.sfen = cases[i].sfen;
+        q.moves = cases[i].moves;
+        q.rules = cases[i].rules;
+        q.algo = cases[i].algo;
+        res = (tsume_result *)0x1;
+        tsume_status st = tsume_solve_shogi(s, &q, &res, err, sizeof err);
+        if (st == TSUME_E_INTERNAL && strstr(err, "not built")) {
+            skipped++; /* parse errors come from the solver package */
+            continue;
+        }
+        if (st != cases[i].want) FAIL("%s: status %s (%s), want %s", cases[i].what, tsume_status_string(st), err, tsume_status_string(cases[i].want));
+        if (res != NULL) FAIL("%s: *out not NULL on failure", cases[i].what);
+        CHECK(strlen(err) > 0);
+        CHECK_CONTAINS(err, cases[i].msg);
+    }
+
+    /* NULL query and out, a wrong struct_size */
+    CHECK_STATUS(tsume_solve_shogi(s, NULL, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_CONTAINS(err, "query");
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = MATE1_SFEN;
+    CHECK_STATUS(tsume_solve_shogi(s, &q, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_CONTAINS(err, "out");
+    q.struct_size = sizeof q - 4;
+    CHECK_STATUS(tsume_solve_shogi(s, &q, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_CONTAINS(err, "struct_size");
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+    if (skipped) SKIP("%d parse cases need the shogi solver, which is not built yet", skipped);
+}
+
+static void test_shogi_mate(void) {
+    tsume_solver *s = new_solver(16, 1);
+    tsume_result *res = NULL;
+    char err[256];
+    CHECK_STATUS(solve_shogi(s, MATE1_SFEN, NULL, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK_STR(err, "");
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+
+    int32_t len = -1, code = 0, verified = -1, minimal = -1, cached = -1;
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK(len == 1);
+    CHECK_STATUS(tsume_result_code(res, &code), TSUME_OK);
+    CHECK(code == -1); /* shogi has no GNU Go code */
+    size_t n = 0;
+    CHECK_STATUS(tsume_result_move_count(res, &n), TSUME_OK);
+    CHECK(n == 1);
+    char *m = NULL;
+    CHECK_STATUS(tsume_result_move(res, 0, &m), TSUME_OK);
+    CHECK_STR(m, MATE1_MOVE);
+    tsume_string_free(m);
+    m = (char *)0x1;
+    CHECK_STATUS(tsume_result_move(res, 1, &m), TSUME_E_INVALID_ARGUMENT);
+    CHECK(m == NULL);
+    CHECK_STATUS(tsume_result_move(res, SIZE_MAX, &m), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_result_move(res, 0, NULL), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_result_best_move(res, &m), TSUME_OK);
+    CHECK_STR(m, MATE1_MOVE);
+    tsume_string_free(m);
+    char *line = moves_of(res);
+    CHECK_STR(line, MATE1_MOVE);
+    free(line);
+
+    tsume_stats st;
+    memset(&st, 0xff, sizeof st);
+    CHECK_STATUS(tsume_result_stats(res, &st), TSUME_OK);
+    CHECK(st.expanded >= 1 && st.expanded < 1000000);
+    CHECK(st.generated >= 1);
+    CHECK(st.time_ms >= 0 && st.time_ms < 20000);
+    CHECK(st.hashfull <= 1000);
+    CHECK_STATUS(tsume_result_stats(res, NULL), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_result_flags(res, &verified, &minimal, &cached), TSUME_OK);
+    CHECK(verified == 1);
+    CHECK(minimal == 1);
+    CHECK(cached == 0);
+    CHECK_STATUS(tsume_result_flags(res, NULL, NULL, NULL), TSUME_OK);
+    CHECK_STATUS(tsume_result_kind_of(res, NULL), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_E_BAD_HANDLE); /* double free */
+
+    /* a longer mate, and moves played first: after them it is a mate in 1 */
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK(len == 3);
+    line = moves_of(res);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    /* play the first two plies of the solution, then it is a mate in 1 */
+    char first2[64];
+    const char *sp = strchr(line, ' ');
+    CHECK(sp != NULL);
+    sp = strchr(sp + 1, ' ');
+    CHECK(sp != NULL);
+    snprintf(first2, sizeof first2, "%.*s", (int)(sp - line), line);
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, first2, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK(len == 1);
+    CHECK_STATUS(tsume_result_best_move(res, &m), TSUME_OK);
+    CHECK_STR(m, sp + 1);
+    tsume_string_free(m);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    free(line);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+static void test_shogi_nomate(void) {
+    tsume_solver *s = new_solver(16, 1);
+    tsume_result *res = NULL;
+    char err[256];
+    for (int rules = 0; rules <= 1; rules++) {
+        CHECK_STATUS(solve_shogi(s, NOMATE_SFEN, NULL, rules, 0, 20000, &res, err, sizeof err), TSUME_OK);
+        CHECK(kind_of(res) == TSUME_RESULT_DISPROVEN);
+        int32_t len = -1;
+        size_t n = 99;
+        CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+        CHECK(len == 0);
+        CHECK_STATUS(tsume_result_move_count(res, &n), TSUME_OK);
+        CHECK(n == 0);
+        char *m = NULL;
+        CHECK_STATUS(tsume_result_best_move(res, &m), TSUME_OK);
+        CHECK_STR(m, "");
+        tsume_string_free(m);
+        CHECK_STATUS(tsume_result_moves(res, &m), TSUME_OK);
+        CHECK_STR(m, "");
+        tsume_string_free(m);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+static void test_shogi_limits(void) {
+    tsume_solver *s = new_solver(16, 1);
+    tsume_result *res = NULL;
+    char err[256];
+    /* a node limit far below what the problem needs: OK, kind UNKNOWN */
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, TSUME_RULES_TSUME, 10, 0, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_UNKNOWN);
+    tsume_stats st;
+    CHECK_STATUS(tsume_result_stats(res, &st), TSUME_OK);
+    CHECK(st.expanded >= 1 && st.expanded < 1000);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    /* a time limit: returns about on time */
+    double t0 = now_ms();
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, TSUME_RULES_TSUME, 0, 200, &res, err, sizeof err), TSUME_OK);
+    double dt = now_ms() - t0;
+    CHECK(kind_of(res) == TSUME_RESULT_UNKNOWN);
+    if (dt > 3000) FAIL("a 200 ms time limit returned after %.0f ms", dt);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    /* UNKNOWN answers are not cached: the same question searches again */
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, TSUME_RULES_TSUME, 10, 0, &res, err, sizeof err), TSUME_OK);
+    int32_t cached = -1;
+    CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
+    CHECK(cached == 0);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* solve_until_cached asks the question until the answer comes from the
+ * cache: ristretto's Set is asynchronous and may drop an entry, so a test
+ * must not assume the second ask hits. Returns the number of asks. */
+static int solve_until_cached(tsume_solver *s, const char *sfen, int32_t rules, const char *want_line) {
+    for (int i = 1; i <= 50; i++) {
+        tsume_result *res = NULL;
+        char err[256];
+        CHECK_STATUS(solve_shogi(s, sfen, NULL, rules, 0, 20000, &res, err, sizeof err), TSUME_OK);
+        char *line = moves_of(res);
+        CHECK_STR(line, want_line);
+        free(line);
+        int32_t cached = -1;
+        CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+        if (cached) return i;
+        sleep_ms(1);
+    }
+    FAIL("the answer never came from the cache");
+}
+
+static void test_shogi_cache(void) {
+    tsume_solver *s = new_solver(16, 4);
+    tsume_result *res = NULL;
+    char err[256];
+    double t0 = now_ms();
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    double first = now_ms() - t0;
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    char *want = moves_of(res);
+    tsume_stats st1;
+    CHECK_STATUS(tsume_result_stats(res, &st1), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    int asks = solve_until_cached(s, MATE3_SFEN, TSUME_RULES_TSUME, want);
+    printf("cache hit after %d ask(s)\n", asks);
+
+    /* the cached answer is the same answer, flagged as cached */
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 0, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    int32_t len, verified, cached;
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK(len == 3);
+    CHECK_STATUS(tsume_result_flags(res, &verified, NULL, &cached), TSUME_OK);
+    CHECK(cached == 1 && verified == 1);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    /* the cost of one cached call from C, result handle included */
+    enum { N = 20000 };
+    t0 = now_ms();
+    for (int i = 0; i < N; i++) {
+        CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 0, &res, err, sizeof err), TSUME_OK);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    double per_call_us = (now_ms() - t0) * 1000 / N;
+    printf("first solve %.3f ms (%" PRIu64 " nodes); cached solve + result_free: %.2f us per call\n", first,
+           st1.expanded, per_call_us);
+    if (per_call_us * 1e-3 >= first) FAIL("a cached call (%.2f us) is not faster than the search (%.3f ms)", per_call_us, first);
+    if (per_call_us > 200) FAIL("a cached call costs %.2f us; expected microseconds", per_call_us);
+
+    /* other rules, other position or moves: a different question, no hit */
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_MATE, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
+    CHECK(cached == 0);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    /* tsume_solver_clear empties the cache */
+    CHECK_STATUS(tsume_solver_clear(s), TSUME_OK);
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
+    CHECK(cached == 0);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    /* cache_mb 0: never cached */
+    tsume_solver *nc = new_solver(8, 0);
+    for (int i = 0; i < 3; i++) {
+        CHECK_STATUS(solve_shogi(nc, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 20000, &res, err, sizeof err), TSUME_OK);
+        CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
+        CHECK(cached == 0);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    free(want);
+    CHECK_STATUS(tsume_solver_free(nc), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* ---- threads: cancellation, busy, concurrency, progress -------------------- */
+
+typedef struct long_solve {
+    tsume_solver *solver;
+    const char *sfen;
+    uint32_t time_limit_ms;
+    tsume_status status;
+    tsume_result *result;
+    char err[256];
+    double ms;
+} long_solve;
+
+static void *long_solve_thread(void *arg) {
+    long_solve *ls = arg;
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = ls->sfen;
+    q.time_limit_ms = ls->time_limit_ms;
+    double t0 = now_ms();
+    ls->status = tsume_solve_shogi(ls->solver, &q, &ls->result, ls->err, sizeof ls->err);
+    ls->ms = now_ms() - t0;
+    return NULL;
+}
+
+/* probe_not_built skips when the shogi solver is missing (before threads start). */
+static void probe_not_built(tsume_solver *s) {
+    tsume_result *res = NULL;
+    char err[256];
+    CHECK_STATUS(solve_shogi(s, MATE1_SFEN, NULL, 0, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+}
+
+static void test_cancel(void) {
+    tsume_solver *s = new_solver(32, 1);
+    probe_not_built(s);
+    long_solve ls = {.solver = s, .sfen = LONG_SFEN, .time_limit_ms = 60000};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, long_solve_thread, &ls) == 0);
+    sleep_ms(300); /* let the search get going */
+
+    /* while it searches: a second solve is BUSY, free is BUSY, clear is BUSY */
+    tsume_result *res = (tsume_result *)0x1;
+    char err[256];
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = MATE1_SFEN;
+    CHECK_STATUS(tsume_solve_shogi(s, &q, &res, err, sizeof err), TSUME_E_BUSY);
+    CHECK(res == NULL);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_E_BUSY);
+    CHECK_STATUS(tsume_solver_clear(s), TSUME_E_BUSY);
+
+    double t0 = now_ms();
+    CHECK_STATUS(tsume_cancel(s), TSUME_OK);
+    CHECK(pthread_join(t, NULL) == 0);
+    double latency = now_ms() - t0;
+    printf("search ran %.0f ms; cancel took effect after %.1f ms\n", ls.ms, latency);
+    if (ls.status == TSUME_OK) FAIL("LONG_SFEN finished in %.0f ms before the cancel; pick a harder position", ls.ms);
+    CHECK_STATUS(ls.status, TSUME_E_CANCELLED);
+    CHECK(ls.result != NULL);
+    CHECK_CONTAINS(ls.err, "cancel");
+    CHECK(kind_of(ls.result) == TSUME_RESULT_UNKNOWN);
+    tsume_stats st;
+    CHECK_STATUS(tsume_result_stats(ls.result, &st), TSUME_OK);
+    CHECK(st.expanded > 0); /* the statistics so far */
+    CHECK_STATUS(tsume_result_free(ls.result), TSUME_OK);
+    if (latency > 1000) FAIL("cancel took %.0f ms", latency);
+
+    /* a cancel while idle does not affect the next search */
+    CHECK_STATUS(tsume_cancel(s), TSUME_OK);
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, 0, 0, 20000, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+static void test_concurrent_solvers(void) {
+    tsume_solver *a = new_solver(16, 0), *b = new_solver(16, 0);
+    probe_not_built(a);
+    /* both search a long problem with a time limit, at the same time */
+    long_solve la = {.solver = a, .sfen = LONG_SFEN, .time_limit_ms = 700};
+    long_solve lb = {.solver = b, .sfen = LONG_SFEN, .time_limit_ms = 700};
+    pthread_t ta, tb;
+    double t0 = now_ms();
+    CHECK(pthread_create(&ta, NULL, long_solve_thread, &la) == 0);
+    CHECK(pthread_create(&tb, NULL, long_solve_thread, &lb) == 0);
+    CHECK(pthread_join(ta, NULL) == 0);
+    CHECK(pthread_join(tb, NULL) == 0);
+    double wall = now_ms() - t0;
+    printf("two solvers: %.0f ms and %.0f ms, wall %.0f ms\n", la.ms, lb.ms, wall);
+    CHECK_STATUS(la.status, TSUME_OK);
+    CHECK_STATUS(lb.status, TSUME_OK);
+    /* they ran in parallel, not one after the other */
+    if (wall > la.ms + lb.ms - 300) FAIL("the two searches did not overlap (wall %.0f ms)", wall);
+    tsume_stats sa, sb;
+    CHECK_STATUS(tsume_result_stats(la.result, &sa), TSUME_OK);
+    CHECK_STATUS(tsume_result_stats(lb.result, &sb), TSUME_OK);
+    CHECK(sa.expanded > 0 && sb.expanded > 0);
+    CHECK_STATUS(tsume_result_free(la.result), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(lb.result), TSUME_OK);
+
+    /* and two short mates give the right answers side by side */
+    long_solve ma = {.solver = a, .sfen = MATE3_SFEN, .time_limit_ms = 20000};
+    long_solve mb = {.solver = b, .sfen = MATE1_SFEN, .time_limit_ms = 20000};
+    CHECK(pthread_create(&ta, NULL, long_solve_thread, &ma) == 0);
+    CHECK(pthread_create(&tb, NULL, long_solve_thread, &mb) == 0);
+    CHECK(pthread_join(ta, NULL) == 0);
+    CHECK(pthread_join(tb, NULL) == 0);
+    CHECK_STATUS(ma.status, TSUME_OK);
+    CHECK_STATUS(mb.status, TSUME_OK);
+    int32_t la3 = 0, lb1 = 0;
+    CHECK_STATUS(tsume_result_length(ma.result, &la3), TSUME_OK);
+    CHECK_STATUS(tsume_result_length(mb.result, &lb1), TSUME_OK);
+    CHECK(la3 == 3 && lb1 == 1);
+    CHECK_STATUS(tsume_result_free(ma.result), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(mb.result), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(a), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(b), TSUME_OK);
+}
+
+typedef struct progress_log {
+    int calls;
+    int wrong_thread;
+    int not_increasing;
+    uint64_t last_nodes;
+    double last_elapsed;
+    uint32_t max_hashfull;
+    pthread_t solving_thread;
+    tsume_solver *solver;
+    int cancel_after;
+} progress_log;
+
+static void on_progress(const tsume_progress *p, void *user_data) {
+    progress_log *log = user_data;
+    log->calls++;
+    if (!pthread_equal(pthread_self(), log->solving_thread)) log->wrong_thread++;
+    if (p->nodes < log->last_nodes || p->elapsed_ms < log->last_elapsed) log->not_increasing++;
+    log->last_nodes = p->nodes;
+    log->last_elapsed = p->elapsed_ms;
+    if (p->hashfull > log->max_hashfull) log->max_hashfull = p->hashfull;
+    /* tsume_cancel is the one call allowed on this solver from the callback */
+    if (log->cancel_after > 0 && log->calls == log->cancel_after) tsume_cancel(log->solver);
+}
+
+static void test_progress(void) {
+    tsume_solver *s = new_solver(16, 0);
+    probe_not_built(s);
+    progress_log log = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_progress(s, on_progress, &log, 20), TSUME_OK);
+    tsume_result *res = NULL;
+    char err[256];
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 600, &res, err, sizeof err), TSUME_OK);
+    tsume_stats st;
+    CHECK_STATUS(tsume_result_stats(res, &st), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    printf("progress: %d calls in %.0f ms, last %" PRIu64 " nodes, hashfull %u\n", log.calls, st.time_ms,
+           log.last_nodes, log.max_hashfull);
+    /* about every 20 ms for 600 ms; allow a slow machine a wide margin */
+    if (log.calls < 5) FAIL("progress called %d times in a 600 ms search with a 20 ms interval", log.calls);
+    if (log.calls > 100) FAIL("progress called %d times: the interval is not honoured", log.calls);
+    CHECK(log.wrong_thread == 0);
+    CHECK(log.not_increasing == 0);
+    CHECK(log.last_nodes > 0 && log.last_nodes <= st.expanded);
+    CHECK(log.max_hashfull <= 1000);
+
+    /* cancelling from inside the callback */
+    progress_log log2 = {.solving_thread = pthread_self(), .solver = s, .cancel_after = 3};
+    CHECK_STATUS(tsume_solver_set_progress(s, on_progress, &log2, 10), TSUME_OK);
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 30000, &res, err, sizeof err), TSUME_E_CANCELLED);
+    CHECK(log2.calls >= 3 && log2.calls <= 4);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    /* removed: no more calls */
+    CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_OK);
+    int before = log2.calls;
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 200, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK(log2.calls == before);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* ---- the capture game -------------------------------------------------------- */
+
+static tsume_status solve_capture(tsume_solver *s, const tsume_capture_query *q, tsume_result **out, char *err,
+                                  size_t err_len) {
+    tsume_status st = tsume_solve_capture(s, q, out, err, err_len);
+    skip_if_not_built(st, err);
+    return st;
+}
+
+static void test_capture_bad_input(void) {
+    tsume_solver *s = new_solver(8, 1);
+    char err[256];
+    tsume_result *res = (tsume_result *)0x1;
+    struct {
+        const char *what;
+        const char *sgf;
+        int32_t board_size;
+        const char *black, *white, *target;
+        int32_t mode, algo, move_number;
+        const char *widening;
+        tsume_status want;
+        const char *msg;
+    } cases[] = {
+        {"target NULL", NULL, 9, "C3", "D4", NULL, 0, 0, 0, NULL, TSUME_E_INVALID_ARGUMENT, "target"},
+        {"board 4", NULL, 4, NULL, "B2", "B2", 0, 0, 0, NULL, TSUME_E_INVALID_ARGUMENT, "board_size"},
+        {"board 20", NULL, 20, NULL, "B2", "B2", 0, 0, 0, NULL, TSUME_E_INVALID_ARGUMENT, "board_size"},
+        {"mode 2", NULL, 9, NULL, "D4", "D4", 2, 0, 0, NULL, TSUME_E_INVALID_ARGUMENT, "mode"},
+        {"algo -1", NULL, 9, NULL, "D4", "D4", 0, -1, 0, NULL, TSUME_E_INVALID_ARGUMENT, "algo"},
+        {"sgf and lists", "(;SZ[9]AW[dd])", 9, "C3", NULL, "D4", 0, 0, 0, NULL, TSUME_E_INVALID_ARGUMENT, "sgf"},
+        {"negative move number", "(;SZ[9]AW[dd])", 9, NULL, NULL, "D4", 0, 0, -3, NULL, TSUME_E_INVALID_ARGUMENT,
+         "move_number"},
+        {"bad sgf", "(;SZ[9]AW[dd", 9, NULL, NULL, "D4", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"not sgf", "hello", 9, NULL, NULL, "D4", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"bad target vertex", NULL, 9, NULL, "D4", "Z99", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"target I (no I column)", NULL, 9, NULL, "D4", "I5", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"bad stone list", NULL, 9, "C3 ??", "D4", "D4", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"stone off the board", NULL, 9, "T19", "D4", "D4", 0, 0, 0, NULL, TSUME_E_PARSE, ""},
+        {"target empty", NULL, 9, NULL, "D4", "E5", 0, 0, 0, NULL, TSUME_E_ILLEGAL_POSITION, ""},
+        {"two stones on a point", NULL, 9, "D4", "D4", "D4", 0, 0, 0, NULL, TSUME_E_ILLEGAL_POSITION, ""},
+        {"unknown widening", NULL, 9, NULL, "D4", "D4", 0, TSUME_ALGO_APS, 0, "no-such-strategy",
+         TSUME_E_INVALID_ARGUMENT, "no-such-strategy"},
+    };
+    int skipped = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+        q.sgf = cases[i].sgf;
+        q.board_size = cases[i].board_size;
+        q.black = cases[i].black;
+        q.white = cases[i].white;
+        q.target = cases[i].target;
+        q.mode = cases[i].mode;
+        q.algo = cases[i].algo;
+        q.move_number = cases[i].move_number;
+        q.widening = cases[i].widening;
+        res = (tsume_result *)0x1;
+        tsume_status st = tsume_solve_capture(s, &q, &res, err, sizeof err);
+        if (st == TSUME_E_INTERNAL && strstr(err, "not built")) {
+            skipped++;
+            continue;
+        }
+        if (st != cases[i].want) FAIL("%s: status %s (%s), want %s", cases[i].what, tsume_status_string(st), err, tsume_status_string(cases[i].want));
+        if (res != NULL) FAIL("%s: *out not NULL on failure", cases[i].what);
+        CHECK(strlen(err) > 0);
+        CHECK_CONTAINS(err, cases[i].msg);
+    }
+    CHECK_STATUS(tsume_solve_capture(s, NULL, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+    q.struct_size = 0;
+    q.target = "D4";
+    CHECK_STATUS(tsume_solve_capture(s, &q, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_CONTAINS(err, "struct_size");
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+    if (skipped) SKIP("%d capture cases need the capture solver, which is not built yet", skipped);
+}
+
+static void test_capture_solve(void) {
+    tsume_solver *s = new_solver(16, 1);
+    char err[256];
+    tsume_result *res = NULL;
+    struct {
+        const char *what;
+        const char *sgf;
+        const char *black, *white, *target;
+        int32_t mode;
+        int32_t algo;
+        int32_t want_code;
+        const char *want_move; /* NULL: any move */
+    } cases[] = {
+        /* white D4 in atari (last liberty D5): Black captures at D5 */
+        {"atari, attack", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, 0, 1, "D5"},
+        /* the same string, White to move first: extending to D5 gives three liberties and more */
+        {"atari, defend", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_DEFEND, 0, 1, "D5"},
+        /* a lone stone in the middle of an empty board cannot be captured */
+        {"open stone, attack", NULL, NULL, "E5", "E5", TSUME_CAPTURE_ATTACK, 0, 0, ""},
+        /* the ladder of the C++ example, from SGF: Black captures */
+        {"ladder from sgf", "(;FF[4]SZ[9]AB[cf][dg][ee]AW[df])", NULL, NULL, "D4", TSUME_CAPTURE_ATTACK, 0, 1, NULL},
+        {"atari, attack, dfpn", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_DFPN, 1, "D5"},
+        {"atari, attack, pn*", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_PNSTAR, 1, "D5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+        q.sgf = cases[i].sgf;
+        q.board_size = 9;
+        q.black = cases[i].black;
+        q.white = cases[i].white;
+        q.target = cases[i].target;
+        q.mode = cases[i].mode;
+        q.algo = cases[i].algo;
+        q.time_limit_ms = 20000;
+        tsume_status st = solve_capture(s, &q, &res, err, sizeof err);
+        if (st != TSUME_OK) FAIL("%s: %s: %s", cases[i].what, tsume_status_string(st), err);
+        int32_t code = -9;
+        CHECK_STATUS(tsume_result_code(res, &code), TSUME_OK);
+        if (code != cases[i].want_code) FAIL("%s: code %d, want %d", cases[i].what, code, cases[i].want_code);
+        int32_t kind = kind_of(res);
+        int32_t want_kind = code == 0 ? TSUME_RESULT_DISPROVEN : code == 1 ? TSUME_RESULT_PROVEN : TSUME_RESULT_KO;
+        if (kind != want_kind) FAIL("%s: kind %d for code %d", cases[i].what, kind, code);
+        char *best = NULL;
+        CHECK_STATUS(tsume_result_best_move(res, &best), TSUME_OK);
+        if (cases[i].want_move && strcmp(best, cases[i].want_move) != 0)
+            FAIL("%s: best move %s, want %s", cases[i].what, best, cases[i].want_move);
+        if (code > 0 && best[0] == '\0') FAIL("%s: success without a move", cases[i].what);
+        /* the first move of the line is the best move */
+        size_t n = 0;
+        CHECK_STATUS(tsume_result_move_count(res, &n), TSUME_OK);
+        if (n > 0) {
+            char *m0 = NULL;
+            CHECK_STATUS(tsume_result_move(res, 0, &m0), TSUME_OK);
+            CHECK_STR(m0, best);
+            tsume_string_free(m0);
+        }
+        tsume_string_free(best);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* Both games on one solver: the table is shared, the answers must not mix. */
+static void test_games_share_solver(void) {
+    tsume_solver *s = new_solver(16, 1);
+    probe_not_built(s);
+    char err[256];
+    tsume_result *res = NULL;
+    for (int round = 0; round < 2; round++) {
+        CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, 0, 0, 20000, &res, err, sizeof err), TSUME_OK);
+        CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+        tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+        q.board_size = 9;
+        q.black = "C4 E4 D3";
+        q.white = "D4";
+        q.target = "D4";
+        CHECK_STATUS(solve_capture(s, &q, &res, err, sizeof err), TSUME_OK);
+        CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+static const test_case tests[] = {
+    {"version", test_version},
+    {"status_strings", test_status_strings},
+    {"solver_options", test_solver_options},
+    {"error_buffer", test_error_buffer},
+    {"bad_handles", test_bad_handles},
+    {"solver_ops", test_solver_ops},
+    {"shogi_bad_input", test_shogi_bad_input},
+    {"shogi_mate", test_shogi_mate},
+    {"shogi_nomate", test_shogi_nomate},
+    {"shogi_limits", test_shogi_limits},
+    {"shogi_cache", test_shogi_cache},
+    {"cancel", test_cancel},
+    {"concurrent_solvers", test_concurrent_solvers},
+    {"progress", test_progress},
+    {"capture_bad_input", test_capture_bad_input},
+    {"capture_solve", test_capture_solve},
+    {"games_share_solver", test_games_share_solver},
+};
+
+int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }
