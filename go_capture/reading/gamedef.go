@@ -6,13 +6,15 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // "Abstract Proof Search", CG 2000; summarised in "Iterative Widening",
 // IJCAI 2001, section 4). Each is a small specialised search:
 //
-//	gi_n: the attacker, to move, captures in at most n attacker moves.
+//	gi_n: the attacker, to move, captures in at most n attacker moves,
+//	      the last of which may be a quiescence capture (a ladder: gi_1
+//	      holds when QSCapture succeeds, not only in atari).
 //	g_n:  the owner is to move and cannot prevent a capture in n moves.
 //	ip_n: the owner is to move and gi_n holds if the owner passes; its
 //	      forced moves are the candidate owner moves after which gi_n no
 //	      longer holds.
 //
-// gi_n with as many liberties as moves only fills liberties; with a
+// gi_n with one liberty more than moves only fills liberties; with a
 // spare move the attacker may also play the OR2 moves (nets, geta). The
 // owner's candidates are listed in moves.go (candidates).
 
@@ -20,20 +22,17 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // target in at most n moves, or board.NoPoint.
 func (s *searcher) gi(n int) board.Point {
 	l := s.libs()
-	if l == 0 || l >= s.safeLibs || l > n {
+	if l == 0 || l >= s.safeLibs || l > n+1 {
 		return board.NoPoint
 	}
-	if l == 1 {
-		lib := s.b.Libs(s.target).Next(0)
-		if s.legal(lib, s.attacker) {
-			return lib
-		}
+	if m := s.qsCaptureMove(); m != board.NoPoint {
+		return m
 	}
 	if n == 1 {
 		return board.NoPoint
 	}
 	ms := s.scratch[s.ply][:0]
-	if l == n {
+	if l == n+1 {
 		ms = s.addLibs(ms, s.target)
 	} else {
 		ms = s.orMoves(ms, 2)
@@ -72,6 +71,14 @@ func (s *searcher) g(n int) bool {
 	}
 	if s.libs() >= s.safeLibs {
 		return false
+	}
+	if s.retakePending() { // the owner's only answer: retake the ko
+		if !s.play(s.target, s.owner) {
+			return true
+		}
+		ok := s.captured() || s.gi(n) != board.NoPoint
+		s.undo()
+		return ok
 	}
 	for k := 1; k <= n; k++ {
 		if !s.threat(k) {

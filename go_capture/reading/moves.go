@@ -99,6 +99,9 @@ func (s *searcher) allMoves(ms []board.Point) []board.Point {
 func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
+	if s.libs() >= 2 && k < 2 {
+		k = 2 // a ladder threat: answered like a two-move capture
+	}
 	if k >= 2 {
 		ms = s.addSecondLibs(ms)
 		// k+1: shortening an attacker string that the filling moves

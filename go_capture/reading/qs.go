@@ -9,19 +9,29 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 
 // qsCapture reports whether the attacker, to move, captures the target
 // by quiescence moves.
-func (s *searcher) qsCapture() bool {
-	if s.captured() {
-		return true
-	}
+func (s *searcher) qsCapture() bool { return s.qsCaptureMove() != board.NoPoint }
+
+// qsCaptureMove returns the attacker's first quiescence move that
+// captures the target, or board.NoPoint.
+func (s *searcher) qsCaptureMove() board.Point {
 	if s.stopped {
-		return false
+		return board.NoPoint
 	}
 	switch s.libs() {
 	case 1:
-		return s.legal(s.b.Libs(s.target).Next(0), s.attacker)
+		lib := s.b.Libs(s.target).Next(0)
+		if !s.play(lib, s.attacker) {
+			return board.NoPoint
+		}
+		ok := s.captured() // not when the owner may retake a ko
+		s.undo()
+		if ok {
+			return lib
+		}
+		return board.NoPoint
 	case 2:
 	default:
-		return false
+		return board.NoPoint
 	}
 	l := s.b.Libs(s.target)
 	a := l.Next(0)
@@ -33,10 +43,10 @@ func (s *searcher) qsCapture() bool {
 		ok := s.qsSave()
 		s.undo()
 		if ok {
-			return true
+			return m
 		}
 	}
-	return false
+	return board.NoPoint
 }
 
 // qsSave reports whether the target, in atari with the owner to move, is

@@ -66,8 +66,23 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 	return s
 }
 
-// captured reports whether the target is off the board.
-func (s *searcher) captured() bool { return s.b.At(s.target) == board.Empty }
+// captured reports whether the target is off the board for good. A
+// target just taken by a ko capture is not yet captured when its owner
+// may ignore ko bans: the owner will retake (GNU Go calls a capture that
+// the owner can answer by retaking a ko a ko result, not a clean one).
+func (s *searcher) captured() bool {
+	return s.b.At(s.target) == board.Empty && !s.retakePending()
+}
+
+// retakePending reports whether the target was just taken by a ko
+// capture that its owner, having ko power, may retake at once.
+func (s *searcher) retakePending() bool {
+	if s.koPower != s.owner || s.b.At(s.target) != board.Empty {
+		return false
+	}
+	p, c := s.b.Ko()
+	return p == s.target && c == s.owner
+}
 
 // libs returns the target's liberty count (0 once captured).
 func (s *searcher) libs() int { return s.b.NumLibs(s.target) }
