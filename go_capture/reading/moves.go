@@ -21,19 +21,30 @@ func (s *searcher) addLibs(ms []board.Point, p board.Point) []board.Point {
 	return ms
 }
 
-// addSecondLibs appends the empty neighbours of the target's liberties
-// (the liberties of its liberties).
+// addSecondLibs appends the liberties of the target's liberties: the
+// empty neighbours of each liberty and the liberties of the owner's
+// strings (up to maxJoinLibs liberties) that touch it, i.e. the points
+// the target would gain by extending there.
 func (s *searcher) addSecondLibs(ms []board.Point) []board.Point {
 	l := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
 	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
 		for _, r := range s.b.Neighbors(q) {
-			if s.b.At(r) == board.Empty {
+			switch c := s.b.At(r); {
+			case c == board.Empty:
 				ms = addUnique(ms, r)
+			case c == s.owner && s.b.StringID(r) != tid && s.b.NumLibs(r) <= maxJoinLibs:
+				ms = s.addLibs(ms, r)
 			}
 		}
 	}
 	return ms
 }
+
+// maxJoinLibs bounds the owner strings whose liberties count as second
+// liberties: a string with more is safe enough that its liberties do not
+// decide a local fight.
+const maxJoinLibs = 3
 
 // addAdjacentLibs appends the liberties of the attacker strings touching
 // the target that have at most maxLibs liberties.
