@@ -19,7 +19,7 @@ from conftest import MATE1, PKG, solved
 
 # Positions whose search runs for many seconds (far longer than any test waits):
 # a lone king in the open against a few pieces in hand.
-LONG_SHOGI = "9/9/9/9/4k4/9/9/9/9 b RBG2Sr1b3g2s4n4l18p 1"
+LONG_SHOGI = "9/9/9/9/4k4/9/9/9/9 b RBG2Srb3g2s4n4l18p 1"
 LONG_CAPTURE = dict(board_size=19, black="K10", white="", target="K10", mode="attack")
 
 

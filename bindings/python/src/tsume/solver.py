@@ -49,6 +49,10 @@ _UINT32_MAX = 2**32 - 1
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
 _HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
+# How often a search without a progress callable looks for a cancel() that
+# arrived before it had begun.
+_CANCEL_RECHECK_MS = 100
+_NO_PROGRESS = _lib.PROGRESS_FN()  # a NULL tsume_progress_fn
 
 
 def _choice(name: str, value: object, table: dict) -> int:
@@ -158,6 +162,7 @@ class Solver:
         self._sink: Optional[Callable[[Progress], None]] = None
         self._callback_error: Optional[BaseException] = None
         self._cancel_requested = False
+        self._helper: Optional[_Helper] = None  # started by the first solve from the main thread
         # ctypes must keep the C callback alive as long as the library may
         # call it; it holds the solver weakly so the solver can be collected.
         self._c_progress = _make_trampoline(weakref.ref(self))
@@ -183,6 +188,9 @@ class Solver:
                 self._cond.wait(0.1)
             status = self._lib.dll.tsume_solver_free(self._handle)
             self._handle = None
+            if self._helper is not None:
+                self._helper.stop()
+                self._helper = None
         if status != _lib.OK:  # pragma: no cover - a library bug
             raise error_for(status, "tsume_solver_free failed", self._lib.status_string(status))
 
@@ -359,6 +367,8 @@ class Solver:
 
     def _solve(self, fn, query, progress: Optional[ProgressCallback], interval_ms: int):
         """Runs one solve call; returns (result handle, status, error buffer)."""
+        if progress is not None and not callable(progress):
+            raise TypeError("progress must be callable")
         with self._cond:
             handle = self._live_handle()
             if self._closing:
@@ -376,10 +386,12 @@ class Solver:
         err = ctypes.create_string_buffer(_lib.ERR_LEN)
         try:
             self._callback_error = None
-            if progress is not None:
-                if not callable(progress):
-                    raise TypeError("progress must be callable")
-                self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
+            # The callback is installed even without a `progress` callable: it
+            # repeats a cancel() that arrived before the search had begun
+            # (which the library ignores), so cancel() always takes effect.
+            if progress is None:
+                interval_ms = _CANCEL_RECHECK_MS
+            self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
 
             def call() -> int:
                 return fn(handle, byref(query), byref(out), err, _lib.ERR_LEN)
@@ -396,8 +408,7 @@ class Solver:
                 raise self._callback_error
             return out, status, err
         finally:
-            if progress is not None:
-                self._lib.dll.tsume_solver_set_progress(handle, _lib.PROGRESS_FN(), None, 0)
+            self._lib.dll.tsume_solver_set_progress(handle, _NO_PROGRESS, None, 0)
             self._sink = None
             self._callback_error = None
             with self._cond:
@@ -412,34 +423,18 @@ class Solver:
             # progress then arrives on this very thread.
             self._sink = progress
             return call()
+        if self._helper is None:
+            self._helper = _Helper()
         events: "queue.SimpleQueue[object]" = queue.SimpleQueue()
         done = object()
-        box: List[object] = []
-
-        def work() -> None:
-            try:
-                box.append(call())
-            except BaseException as e:  # pragma: no cover - ctypes raises nothing here
-                box.append(e)
-            finally:
-                events.put(done)
-
         if progress is not None:
             self._sink = events.put
-        worker = threading.Thread(target=work, name="tsume-solve", daemon=True)
-        worker.start()
+        self._helper.submit(call, events, done)
         try:
             while True:
-                try:
-                    # A timeout, so pending signals are looked at regularly.
-                    item = events.get(timeout=0.25)
-                except queue.Empty:
-                    if self._cancel_requested:
-                        # cancel() may have come before the search began, when
-                        # the library ignores it: say it again.
-                        self._lib.dll.tsume_cancel(self._handle)
-                    continue
-                if item is done:
+                item = _next_event(events)
+                if isinstance(item, tuple) and item[0] is done:
+                    res = item[1]
                     break
                 if progress is not None:
                     progress(item)  # type: ignore[arg-type]
@@ -447,21 +442,25 @@ class Solver:
             # Ctrl-C or an exception from the progress callable: stop the
             # search, wait for the library to return (a further Ctrl-C does
             # not abandon the handle while it is busy), then re-raise.
-            self._lib.dll.tsume_cancel(self._handle)
-            while worker.is_alive():
+            self.cancel()
+            while True:
                 try:
-                    worker.join()
+                    item = _next_event(events)
                 except KeyboardInterrupt:
                     continue
+                if isinstance(item, tuple) and item[0] is done:
+                    break
             raise
-        worker.join()
-        res = box[0]
-        if isinstance(res, BaseException):  # pragma: no cover
+        if isinstance(res, BaseException):  # pragma: no cover - ctypes raises nothing here
             raise res
         return int(res)  # type: ignore[call-overload]
 
     def _on_progress(self, p) -> None:
         """The C progress callback: runs on the thread inside the solve call."""
+        if self._cancel_requested:
+            h = self._handle
+            if h is not None:
+                self._lib.dll.tsume_cancel(h)
         sink = self._sink
         if sink is None or self._callback_error is not None:
             return
@@ -469,9 +468,7 @@ class Solver:
             sink(Progress._from_c(p.contents))
         except BaseException as e:  # exceptions cannot cross into C: keep it, stop the search
             self._callback_error = e
-            h = self._handle
-            if h is not None:
-                self._lib.dll.tsume_cancel(h)
+            self.cancel()
 
     # ---- results -------------------------------------------------------------------
 
@@ -562,6 +559,46 @@ class Solver:
             mode=mode,
             **common,
         )
+
+
+class _Helper:
+    """A daemon thread that makes a solver's blocking C calls while the main
+    thread waits (interruptibly) for them. It lives as long as its solver:
+    starting a thread per call would cost about 0.2 ms a call."""
+
+    def __init__(self) -> None:
+        self._tasks: "queue.SimpleQueue[object]" = queue.SimpleQueue()
+        threading.Thread(target=self._loop, args=(self._tasks,), name="tsume-solve", daemon=True).start()
+
+    @staticmethod
+    def _loop(tasks: "queue.SimpleQueue[object]") -> None:
+        while True:
+            task = tasks.get()
+            if task is None:
+                return
+            call, events, done = task  # type: ignore[misc]
+            try:
+                res: object = call()
+            except BaseException as e:  # pragma: no cover - ctypes raises nothing here
+                res = e
+            events.put((done, res))
+
+    def submit(self, call: Callable[[], int], events: "queue.SimpleQueue[object]", done: object) -> None:
+        """Runs call() on the helper thread; (done, its return value) is put on events."""
+        self._tasks.put((call, events, done))
+
+    def stop(self) -> None:
+        """Ends the thread once it is idle."""
+        self._tasks.put(None)
+
+
+def _next_event(events: "queue.SimpleQueue[object]") -> object:
+    """The next item; waits in short slices so pending signals are handled."""
+    while True:
+        try:
+            return events.get(timeout=0.25)
+        except queue.Empty:
+            continue
 
 
 def _make_trampoline(ref: "weakref.ReferenceType[Solver]"):
