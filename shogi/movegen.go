@@ -204,9 +204,8 @@ func (p *Position) isPawnDropMate(to Square) bool {
 	p.Do(m)
 	// The pawn is adjacent to the king, so no interposition is possible
 	// and no drop can answer it; the evasion list is short.
-	var buf [128]Move
 	n, c := p.checkers(p.king[p.side], p.side^1)
-	mated := len(p.genEvasions(buf[:0], n, c)) == 0
+	mated := len(p.genEvasions(p.dropMateBuf[:0], n, c)) == 0
 	p.Undo(m)
 	return mated
 }
@@ -257,8 +256,7 @@ func (p *Position) IsLegal(m Move) bool {
 	if m == NoMove {
 		return false
 	}
-	var buf [MaxMoves]Move
-	for _, l := range p.GenerateLegal(buf[:0]) {
+	for _, l := range p.GenerateLegal(p.legalBuf[:0]) {
 		if l == m {
 			return true
 		}
@@ -271,6 +269,5 @@ func (p *Position) IsMated() bool {
 	if !p.InCheck() {
 		return false
 	}
-	var buf [MaxMoves]Move
-	return len(p.GenerateEvasions(buf[:0])) == 0
+	return len(p.GenerateEvasions(p.legalBuf[:0])) == 0
 }

@@ -15,6 +15,11 @@ type Position struct {
 	boardKey  uint64
 	handKey   uint64
 	stack     []undoState
+
+	// Scratch move lists, kept here because escape analysis would move
+	// local arrays of the (mutually recursive) generators to the heap.
+	dropMateBuf [64]Move
+	legalBuf    [MaxMoves]Move
 }
 
 // undoState is what Undo cannot recompute from the move itself.
