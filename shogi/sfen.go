@@ -215,8 +215,6 @@ func (p *Position) parseHand(h string, counts *[9]int) error {
 		}
 		if n < 0 {
 			n = 1
-		} else if n == 1 {
-			return fmt.Errorf("sfen: hand %q: explicit count 1 at %d", h, i+1)
 		}
 		if p.hands[c].Count(k)+n > handMax[k] {
 			return fmt.Errorf("sfen: hand %q: %s holds more than %d of kind %s", h, c, handMax[k], k)

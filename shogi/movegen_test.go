@@ -1,0 +1,255 @@
+package shogi
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// checkNode verifies, at one node, that the check and evasion generators
+// equal the corresponding filters of the legal list, that GivesCheck
+// agrees with playing the move, that no legal move leaves the mover's
+// king attacked, and that Do/Undo restore the position and its keys.
+func checkNode(t *testing.T, p *Position) []Move {
+	t.Helper()
+	legal := p.GenerateLegal(nil)
+	sfen, key, bkey := p.SFEN(), p.Key(), p.BoardKey()
+	us := p.side
+	var wantChecks []Move
+	for _, m := range legal {
+		p.Do(m)
+		if k := p.king[us]; k != NoSquare && p.attackedBy(k, us^1, noIgnore) {
+			t.Fatalf("%s: legal move %s leaves the king in check", sfen, m)
+		}
+		q, err := ParseSFEN(p.SFEN())
+		if err != nil {
+			t.Fatalf("%s after %s: reparse of %s: %v", sfen, m, p.SFEN(), err)
+		}
+		if q.Key() != p.Key() || q.BoardKey() != p.BoardKey() {
+			t.Fatalf("%s after %s: incremental key differs from a fresh parse", sfen, m)
+		}
+		check := p.InCheck()
+		p.Undo(m)
+		if check {
+			wantChecks = append(wantChecks, m)
+		}
+		if got := p.GivesCheck(m); got != check {
+			t.Fatalf("%s: GivesCheck(%s) = %v, playing it gives check = %v", sfen, m, got, check)
+		}
+	}
+	if p.SFEN() != sfen || p.Key() != key || p.BoardKey() != bkey {
+		t.Fatalf("%s: Do/Undo did not restore the position (now %s)", sfen, p.SFEN())
+	}
+	checks := p.GenerateChecks(nil)
+	if !sameMoves(checks, wantChecks) {
+		t.Fatalf("%s: GenerateChecks = %v, want %v", sfen, checks, wantChecks)
+	}
+	ev := p.GenerateEvasions(nil)
+	if p.InCheck() {
+		if !sameMoves(ev, legal) {
+			t.Fatalf("%s: GenerateEvasions = %v, legal = %v", sfen, ev, legal)
+		}
+		if p.IsMated() != (len(legal) == 0) {
+			t.Fatalf("%s: IsMated = %v with %d legal moves", sfen, p.IsMated(), len(legal))
+		}
+	} else if len(ev) != 0 {
+		t.Fatalf("%s: GenerateEvasions not in check = %v, want none", sfen, ev)
+	}
+	return legal
+}
+
+func sameMoves(a, b []Move) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// playout walks a random game from p, checking every node.
+func playout(t *testing.T, p *Position, rng *rand.Rand, plies int) int {
+	nodes := 0
+	var played []Move
+	for i := 0; i < plies; i++ {
+		legal := checkNode(t, p)
+		nodes++
+		if len(legal) == 0 {
+			break
+		}
+		// Prefer checks and captures now and then, to reach tactical positions.
+		m := legal[rng.IntN(len(legal))]
+		if rng.IntN(3) == 0 {
+			if checks := p.GenerateChecks(nil); len(checks) > 0 {
+				m = checks[rng.IntN(len(checks))]
+			}
+		}
+		p.Do(m)
+		played = append(played, m)
+	}
+	for i := len(played) - 1; i >= 0; i-- {
+		p.Undo(played[i])
+	}
+	return nodes
+}
+
+func TestGeneratorsDifferential(t *testing.T) {
+	starts := []string{StartSFEN, mostMovesSFEN, matsuriSFEN,
+		"kn7/9/1G7/9/9/9/9/9/8K b P 1",
+		"4k4/1P1P1L3/2S3N2/P8/9/8p/2n3s2/1p1l1p1P1/4K4 b RBGrbg 1"}
+	games, plies := 6, 80
+	if testing.Short() {
+		games, plies = 3, 50
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	nodes := 0
+	for _, s := range starts {
+		p := mustParse(t, s)
+		for g := 0; g < games; g++ {
+			nodes += playout(t, p, rng, plies)
+		}
+		if p.SFEN() != mustParse(t, s).SFEN() {
+			t.Fatalf("playouts did not restore %s", s)
+		}
+	}
+	t.Logf("%d nodes checked", nodes)
+}
+
+func TestGeneratorsDifferentialSharedProblems(t *testing.T) {
+	sfens := sharedProblemSFENs(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	plies := 12
+	if testing.Short() {
+		plies = 4
+	}
+	nodes := 0
+	for _, s := range sfens {
+		nodes += playout(t, mustParse(t, s), rng, plies)
+	}
+	t.Logf("%d problems, %d nodes checked", len(sfens), nodes)
+}
+
+func TestPawnDropMateExcluded(t *testing.T) {
+	cases := []struct {
+		sfen string
+		drop string
+		ok   bool
+	}{
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", false},  // mate: forbidden
+		{"k8/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},    // 8a free
+		{"kn7/9/1G7/9/9/9/9/9/8K b Pr 1", "P*9b", false}, // a hand does not help
+		{"kn7/9/9/9/9/9/9/9/8K b P 1", "P*9b", true},     // king takes the pawn
+		{"k8/1s7/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},  // silver captures
+		{"8k/9/9/9/9/9/1g7/9/K8 w p 1", "P*9h", true},    // white: king can take
+		{"8k/9/9/9/9/9/7g1/9/7NK w p 1", "P*1h", false},  // white: mate
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9c", true},   // no check at all
+		{"kn7/9/s8/9/9/9/9/9/8K b P 1", "P*9c", false},   // occupied
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9a", false},  // occupied and dead
+		{"1n7/k8/9/9/9/9/9/9/8K b P 1", "P*9a", false},   // dead square
+		{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5d", false}, // nifu
+		{"4k4/9/9/9/9/9/4+P4/9/4K4 b P 1", "P*5d", true}, // a tokin is no pawn
+		{"k8/9/PG7/9/9/9/9/9/8K b L 1", "L*9b", true},    // lance-drop mate is fine
+		{"k8/9/1G7/9/9/9/9/9/8K b N 1", "N*8c", false},   // occupied
+		{"k8/9/9/9/9/9/9/9/8K b N 1", "N*8b", false},     // knight dead square
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.sfen)
+		found := false
+		for _, m := range p.GenerateLegal(nil) {
+			if m.USI() == c.drop {
+				found = true
+			}
+		}
+		_, err := ParseUSIMove(p, c.drop)
+		if found != c.ok || (err == nil) != c.ok {
+			t.Errorf("%s %s: generated=%v, parse error=%v; want legal=%v", c.sfen, c.drop, found, err, c.ok)
+		}
+		if !c.ok {
+			for _, m := range p.GenerateChecks(nil) {
+				if m.USI() == c.drop {
+					t.Errorf("%s: GenerateChecks includes illegal %s", c.sfen, c.drop)
+				}
+			}
+		}
+	}
+}
+
+func TestPromotionOptions(t *testing.T) {
+	cases := []struct {
+		sfen  string
+		moves []string // all board moves of the piece under test
+		from  string
+	}{
+		{"4k4/9/9/4P4/9/9/9/9/4K4 b - 1", []string{"5d5c", "5d5c+"}, "5d"},
+		{"3k5/4P4/9/9/9/9/9/9/K8 b - 1", []string{"5b5a+"}, "5b"},          // forced
+		{"4k4/9/2N6/9/9/9/9/9/K8 b - 1", []string{"7c8a+", "7c6a+"}, "7c"}, // forced
+		{"4k4/9/9/2N6/9/9/9/9/K8 b - 1", []string{"7d8b+", "7d6b+"}, "7d"},
+		{"4k4/9/9/9/9/9/9/9/L7K b - 1", []string{"9i9h", "9i9g", "9i9f", "9i9e", "9i9d", "9i9c", "9i9c+", "9i9b", "9i9b+", "9i9a+"}, "9i"},
+		{"4k4/9/9/9/9/9/4p4/9/K8 w - 1", []string{"5g5h", "5g5h+"}, "5g"},
+		{"8k/9/9/9/9/9/9/9/K3+B4 b - 1", []string{"5i4h", "5i3g", "5i2f", "5i1e", "5i6h", "5i7g", "5i8f", "5i9e", "5i4i", "5i6i", "5i5h"}, "5i"},
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.sfen)
+		var got []string
+		for _, m := range p.GenerateLegal(nil) {
+			if !m.IsDrop() && m.From().String() == c.from {
+				got = append(got, m.USI())
+			}
+		}
+		slices.Sort(got)
+		want := slices.Clone(c.moves)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s from %s: got %v, want %v", c.sfen, c.from, got, want)
+		}
+	}
+}
+
+func TestGeneratorsAllocs(t *testing.T) {
+	p := mustParse(t, matsuriSFEN)
+	buf := make([]Move, 0, MaxMoves)
+	m := p.GenerateLegal(buf)[0]
+	allocs := testing.AllocsPerRun(100, func() {
+		p.GenerateLegal(buf)
+		p.GenerateChecks(buf)
+		p.GenerateEvasions(buf)
+		p.Do(m)
+		p.Undo(m)
+		p.IsLegal(m)
+		p.GivesCheck(m)
+	})
+	if allocs != 0 {
+		t.Errorf("generators allocate %.1f times per run, want 0", allocs)
+	}
+}
+
+// A typical tsume position (mate in 9 from the shared set style): the
+// attacker has pieces in hand and the defender's king is hemmed in.
+const tsumeSFEN = "7nl/5Psk1/5Ppp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l13p 1"
+
+func BenchmarkGenerateChecks(b *testing.B) {
+	p := mustParse(b, tsumeSFEN)
+	buf := make([]Move, 0, MaxMoves)
+	n := 0
+	for b.Loop() {
+		n += len(p.GenerateChecks(buf))
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkGenerateEvasions(b *testing.B) {
+	p := mustParse(b, tsumeSFEN)
+	p.Do(p.GenerateChecks(nil)[0])
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		p.GenerateEvasions(buf)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkGenerateLegal(b *testing.B) {
+	p := mustParse(b, matsuriSFEN)
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		p.GenerateLegal(buf)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
