@@ -59,7 +59,10 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		s.pop(d)
 		p = &s.plies[d]
 		if s.aborted {
-			break // r is incomplete; v is the last sound combination
+			// r is incomplete; recombine from what the children hold so
+			// the stored numbers reflect everything learnt.
+			v, _, _, _ = s.combine(d)
+			break
 		}
 		s.settle(&p.kids[best], r, d+1)
 	}

@@ -22,6 +22,10 @@ import (
 // that path-dependent results are recomputed on later visits.
 const noDep = math.MaxInt32
 
+// naiveGHI, set only by tests, stores path-dependent results as if they
+// were path-independent, to show that this gives wrong answers.
+var naiveGHI = false
+
 // child is one generated successor of a node on the path.
 type child struct {
 	key    Key
@@ -319,7 +323,7 @@ func (s *searcher) settle(c *child, r val, childDepth int) {
 // on the path above it (see noDep). work is the number of nodes expanded
 // below it during this visit.
 func (s *searcher) store(d int, v val, work uint64) {
-	if v.final() && v.dep < int32(d) {
+	if v.final() && v.dep < int32(d) && !naiveGHI {
 		return
 	}
 	p := &s.plies[d]

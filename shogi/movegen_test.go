@@ -223,7 +223,7 @@ func TestGeneratorsAllocs(t *testing.T) {
 
 // A typical tsume position (mate in 9 from the shared set style): the
 // attacker has pieces in hand and the defender's king is hemmed in.
-const tsumeSFEN = "7nl/5Psk1/5Ppp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l13p 1"
+const tsumeSFEN = "7nl/5Psk1/6pp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l14p 1"
 
 func BenchmarkGenerateChecks(b *testing.B) {
 	p := mustParse(b, tsumeSFEN)

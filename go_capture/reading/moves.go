@@ -44,7 +44,7 @@ func (s *searcher) addSecondLibs(ms []board.Point) []board.Point {
 // maxJoinLibs bounds the owner strings whose liberties count as second
 // liberties: a string with more is safe enough that its liberties do not
 // decide a local fight.
-const maxJoinLibs = 3
+const maxJoinLibs = 4
 
 // addAdjacentLibs appends the liberties of the attacker strings touching
 // the target that have at most maxLibs liberties.

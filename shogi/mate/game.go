@@ -110,10 +110,14 @@ func (g *Game) Do(m core.Move) { g.pos.Do(shogi.Move(m)) }
 // Undo takes m back.
 func (g *Game) Undo(m core.Move) { g.pos.Undo(shogi.Move(m)) }
 
-// Estimate gives df-pn+ style initial numbers: a defender king with more
-// free squares around it is harder to mate (pn grows), and fewer free
-// squares make a disproof less likely (dn stays 1).
+// Estimate gives df-pn+ style initial numbers. After a check (AND node), a
+// defender king with more free squares around it is harder to mate, so pn
+// grows with them. OR nodes get 1, 1: the test costs a quarter of the
+// search time there for little ordering gain (measured with pprof).
 func (g *Game) Estimate() (pn, dn core.PN) {
+	if g.OrNode() {
+		return 1, 1
+	}
 	return core.PN(1 + kingFreedom(g.pos, g.attacker.Opponent())), 1
 }
 

@@ -122,7 +122,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.stop.Store(false)
 
 	g := newGame(p, attacker, o.Rules)
-	co := coreOptions(o)
+	co := coreOptions(o) // its TimeLimit lets the core report the reason
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
 			o.Progress(Progress{Phase: "proof", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
@@ -160,7 +160,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 
 // coreOptions maps the algorithm choice to the core's switches.
 func coreOptions(o Options) core.Options {
-	co := core.Options{NodeLimit: o.NodeLimit, ProgressEvery: time.Second}
+	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: time.Second}
 	switch o.Algorithm {
 	case DFPN:
 		co.TCA, co.SNDA = true, true
