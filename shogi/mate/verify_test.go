@@ -1,0 +1,122 @@
+package mate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+func usiLine(t *testing.T, pos *shogi.Position, moves ...string) []shogi.Move {
+	t.Helper()
+	p := pos.Clone()
+	var out []shogi.Move
+	for _, s := range moves {
+		m, err := shogi.ParseUSIMove(p, s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		out = append(out, m)
+		p.Do(m)
+	}
+	return out
+}
+
+func TestVerifierRejectsTamperedLines(t *testing.T) {
+	ex, _ := shogi.ParseSFEN("7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+	ex, _, _ = prepare(ex, &Options{})
+	fut, _ := shogi.ParseSFEN("8k/7pl/6N2/9/9/9/9/9/R8 b b 1")
+	good := usiLine(t, ex, "S*1b", "2a1b", "G*2b")
+	tests := []struct {
+		name  string
+		pos   *shogi.Position
+		rules Rules
+		line  []shogi.Move
+		want  string // "" = accepted
+	}{
+		{"the solution", ex, Tsume, good, ""},
+		{"last move not a check", ex, Tsume, append(good[:2:2], shogi.NewDrop(shogi.Gold, shogi.NewSquare(5, 5))), "does not give check"},
+		{"illegal drop on an occupied square", ex, Tsume, append(good[:2:2], shogi.NewDrop(shogi.Gold, shogi.NewSquare(1, 3))), "not a legal move"},
+		{"truncated", ex, Tsume, good[:2], "attacker to move"},
+		{"empty", ex, Tsume, nil, "attacker to move"},
+		{"final position not mate", ex, Tsume, good[:1], "not mate"},
+		{"futile drop ignored under tsume rules", fut, Tsume, usiLine(t, fut, "9i9a+"), ""},
+		{"the same drop counts under mate rules", fut, MateSearch, usiLine(t, fut, "9i9a+"), "not mate"},
+		{"mate rules, full line", fut, MateSearch, usiLine(t, fut, "9i9a+", "B*2a", "3c2a+"), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Verify(tc.pos, tc.pos.SideToMove(), tc.rules, tc.line)
+			if tc.want == "" {
+				if !v.OK || !v.FinalMate {
+					t.Fatalf("rejected a correct line: %+v", v)
+				}
+				return
+			}
+			if v.OK || !strings.Contains(v.Problem, tc.want) {
+				t.Fatalf("got %+v, want a rejection mentioning %q", v, tc.want)
+			}
+		})
+	}
+}
+
+// TestVerifierFindsEscapingAlternative builds lines "check, a defence that
+// runs into mate, the mate" where another defence escapes: every such line
+// must be rejected for that alternative.
+func TestVerifierFindsEscapingAlternative(t *testing.T) {
+	found := 0
+	for _, sfen := range []string{"4k4/9/4P4/9/9/9/9/9/9 b 2G 1", "4k4/9/9/9/9/9/9/9/9 b 2GS 1", "8k/9/9/9/9/9/9/9/9 b RGS 1"} {
+		pos, _ := shogi.ParseSFEN(sfen)
+		found += escapingLines(t, pos)
+	}
+	if found == 0 {
+		t.Fatal("no line with an escaping alternative found: the test checks nothing")
+	}
+	t.Logf("%d tampered lines rejected", found)
+}
+
+func escapingLines(t *testing.T, pos *shogi.Position) int {
+	var b1, b2, b3 [shogi.MaxMoves]shogi.Move
+	found := 0
+	for _, c1 := range append([]shogi.Move(nil), pos.GenerateChecks(b1[:0])...) {
+		pos.Do(c1)
+		defs := append([]shogi.Move(nil), pos.GenerateEvasions(b2[:0])...)
+		escaping := 0
+		for _, d := range defs {
+			pos.Do(d)
+			mates := false
+			for _, c2 := range pos.GenerateChecks(b3[:0]) {
+				pos.Do(c2)
+				mates = mates || pos.IsMated()
+				pos.Undo(c2)
+			}
+			pos.Undo(d)
+			if !mates {
+				escaping++
+			}
+		}
+		for _, d := range defs {
+			pos.Do(d)
+			for _, c2 := range append([]shogi.Move(nil), pos.GenerateChecks(b3[:0])...) {
+				pos.Do(c2)
+				mated := pos.IsMated()
+				pos.Undo(c2)
+				if !mated || escaping == 0 {
+					continue
+				}
+				pos.Undo(d)
+				pos.Undo(c1)
+				v := Verify(pos, shogi.Black, MateSearch, []shogi.Move{c1, d, c2})
+				if v.OK || !strings.Contains(v.Problem, "escapes") {
+					t.Errorf("line %s %s %s accepted or wrongly rejected: %+v", c1.USI(), d.USI(), c2.USI(), v)
+				}
+				found++
+				pos.Do(c1)
+				pos.Do(d)
+			}
+			pos.Undo(d)
+		}
+		pos.Undo(c1)
+	}
+	return found
+}
