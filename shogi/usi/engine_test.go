@@ -1,0 +1,171 @@
+package usi
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// session drives an Engine through pipes, as a GUI does.
+type session struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func start(t *testing.T) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	go func() {
+		s.done <- New(outW).Run(inR)
+		outW.Close()
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	return s
+}
+
+func (s *session) send(cmds ...string) {
+	s.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(s.in, c+"\n"); err != nil {
+			s.t.Fatalf("send %q: %v", c, err)
+		}
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it.
+func (s *session) expect(prefix string, within time.Duration) string {
+	s.t.Helper()
+	deadline := time.After(within)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("engine closed its output while waiting for %q", prefix)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l
+			}
+		case <-deadline:
+			s.t.Fatalf("no %q within %v", prefix, within)
+		}
+	}
+}
+
+func (s *session) quit() {
+	s.t.Helper()
+	s.send("quit")
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		s.t.Fatal("engine did not quit")
+	}
+}
+
+func TestHandshakeAndMate(t *testing.T) {
+	s := start(t)
+	s.send("usi")
+	s.expect("option name USI_Hash", time.Second)
+	s.expect("usiok", time.Second)
+	s.send("setoption name USI_Hash value 16", "isready")
+	s.expect("readyok", 5*time.Second)
+	s.send("usinewgame", "position sfen 7sk/9/7PP/9/9/9/9/9/9 b GS 1", "go mate 10000")
+	pv := s.expect("info nodes", 10*time.Second)
+	if !strings.Contains(pv, "pv S*1b 2a1b G*2b") {
+		t.Errorf("info line %q lacks the pv", pv)
+	}
+	if got := s.expect("checkmate", 10*time.Second); got != "checkmate S*1b 2a1b G*2b" {
+		t.Errorf("got %q", got)
+	}
+	s.send("position startpos", "go mate 1000")
+	if got := s.expect("checkmate", 10*time.Second); got != "checkmate nomate" {
+		t.Errorf("start position: got %q", got)
+	}
+	s.send("position startpos moves 7g7f 3c3d", "go mate infinite")
+	if got := s.expect("checkmate", 10*time.Second); got != "checkmate nomate" {
+		t.Errorf("after moves: got %q", got)
+	}
+	s.quit()
+}
+
+func TestStopDuringLongSearch(t *testing.T) {
+	s := start(t)
+	s.send("setoption name USI_Hash value 16", "isready")
+	s.expect("readyok", 5*time.Second)
+	s.send("position sfen 4k4/9/9/9/9/9/9/9/9 b RB 1", "go mate infinite")
+	time.Sleep(300 * time.Millisecond)
+	s.send("isready") // answered during the search
+	s.expect("readyok", 2*time.Second)
+	s.send("stop")
+	if got := s.expect("checkmate", 5*time.Second); got != "checkmate timeout" {
+		t.Errorf("after stop: got %q", got)
+	}
+	// The engine keeps working after a stop.
+	s.send("position sfen 7sk/9/7PP/9/9/9/9/9/9 b GS 1", "go mate 5000")
+	s.expect("checkmate S*1b", 10*time.Second)
+	s.quit()
+}
+
+func TestTimeLimit(t *testing.T) {
+	s := start(t)
+	s.send("setoption name USI_Hash value 16", "position sfen 4k4/9/9/9/9/9/9/9/9 b RB 1", "go mate 300")
+	if got := s.expect("checkmate", 5*time.Second); got != "checkmate timeout" {
+		t.Errorf("got %q", got)
+	}
+	s.quit()
+}
+
+func TestGarbageNeverKillsTheEngine(t *testing.T) {
+	tests := []struct {
+		cmds []string
+		want string
+	}{
+		{[]string{"xyzzy"}, "info string error: unknown command"},
+		{[]string{"position sfen 9/9/9 b - 1"}, "info string error: bad position"},
+		{[]string{"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 1a1b"}, "info string error: bad position"},
+		{[]string{"setoption name USI_Hash value 0"}, "info string error: USI_Hash"},
+		{[]string{"setoption name USI_Hash value 99999999999"}, "info string error: USI_Hash"},
+		{[]string{"setoption name Rules value chess"}, "info string error"},
+		{[]string{"setoption foo"}, "info string error"},
+		{[]string{"go mate -5"}, "info string error: go mate"},
+		{[]string{"position sfen 9/9/9/9/9/9/9/9/4K4 b G 1", "go mate 1000"}, "info string error: mate: the defender"},
+		{[]string{"go"}, "bestmove resign"},
+	}
+	s := start(t)
+	for _, tc := range tests {
+		s.send(tc.cmds...)
+		s.expect(tc.want, 5*time.Second)
+	}
+	s.send("isready")
+	s.expect("readyok", 5*time.Second)
+	s.quit()
+}
+
+func TestEndOfInputStopsTheSearch(t *testing.T) {
+	s := start(t)
+	s.send("setoption name USI_Hash value 16", "position sfen 4k4/9/9/9/9/9/9/9/9 b RB 1", "go mate infinite")
+	time.Sleep(100 * time.Millisecond)
+	s.in.Close()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("engine did not end at end of input")
+	}
+}
