@@ -1,0 +1,55 @@
+// Package mate is tsume's tsume-shogi solver: it adapts the shogi rules
+// (package shogi) to the game-independent proof search (package core), finds
+// the solution line, and checks every answer with an independent verifier.
+//
+// # Questions
+//
+// The attacker is the side to move (or, with Options.DefenderToMove, its
+// opponent: the root is then an AND node asking whether every reply loses).
+// The attacker plays only checks; the defender plays every legal evasion,
+// counter-checks included when both kings are on the board.
+//
+// # Rule sets
+//
+// Tsume (the default) follows the composers' rules:
+//   - the defender owns every piece that is not on the board or in the
+//     attacker's hand (filled in when the input leaves the defender's hand
+//     empty; a defender hand given explicitly is kept);
+//   - futile interpositions (無駄合) do not count: when the defender's only
+//     answers to a distant check are drops between its king and the checker,
+//     a drop on a square is futile if the checker can capture the dropped
+//     piece there, still giving check, and the defender is again left with
+//     nothing but drops. Futile drops are not considered, and a check
+//     answered only by futile drops is mate (see futile.go for how this
+//     relates to the reference set's rule);
+//   - a repetition is a failure for the attacker (a perpetual check);
+//   - the line is the composers' line: the attacker's shortest mate, the
+//     defender's longest resistance, and among defences of equal length the
+//     one that leaves the attacker the fewest spare pieces at the end.
+//
+// MateSearch is the engines' rule set: hands exactly as given, every
+// interposition counts, the length is plain minimax length, and the shogi
+// repetition rules apply (a perpetual check loses for the checker, so a
+// repetition fails for the attacker here too).
+//
+// # How an answer is found
+//
+//  1. A proof-number search (df-pn with TCA and SNDA by default, or PN*,
+//     df-pn(r), df-pn+TCA, df-pn+TCA+WPNS) over Game proves or disproves the
+//     mate, with hand superiority in the table (a position proven with hand
+//     H is proven with any hand ⊇ H; disproven with H, disproven with any
+//     hand ⊆ H), a cheap initial proof number (the defender king's free
+//     squares) and Chu-ai move ordering.
+//  2. After a proof, an exact-length search (iterative deepening minimax:
+//     mate in 1, 3, 5, …) finds the exact length under the rules and the
+//     line. When it completes, Result.Minimal is true; when its budget or the
+//     time runs out, the proof's main line is returned, marked not minimal.
+//  3. Verify, which shares no search code, replays the line: every attacker
+//     move legal and a check, every defender move legal, the final position
+//     mate (or, under tsume rules, only futile drops left), and every other
+//     defender reply along the line mated within the plies that remain, by a
+//     depth-limited search of its own. A rejected line is returned with
+//     Verified false and the reason: a bug report, never a silent answer.
+//
+// NoMate is reported only when the proof search proved it.
+package mate
