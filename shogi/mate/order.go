@@ -2,13 +2,30 @@ package mate
 
 import "github.com/tsume-solver/tsume/shogi"
 
-// orderChecks sorts checks in place, best first: captures and promotions,
-// then board moves, then drops (drops are the cheapest resources to keep,
-// and composers' first moves rarely drop when a board move mates). The
-// order only steers ties; the search is exact either way. It allocates
-// nothing (insertion sort on a short list).
+// orderChecks sorts checks in place, best first. After an interposition,
+// capturing the interposed piece comes first: it is what solved the sibling
+// interpositions (the interposition killer of PN* section 5.2, found here
+// without a killer table since it is almost always that capture). Then
+// captures and promotions, then board moves, then drops. The order only
+// steers the search; results are exact either way. It allocates nothing
+// (insertion sort on a short list).
 func orderChecks(pos *shogi.Position, ms []shogi.Move) []shogi.Move {
-	return insertionSort(ms, checkScore)
+	lm := pos.LastMove()
+	if lm == shogi.NoMove || lm.Kind() == shogi.King || lm.Captured() != shogi.NoKind {
+		return insertionSort(ms, checkScore)
+	}
+	to := lm.To()
+	// Stable two-pass: captures on the interposition square to the front.
+	ms = insertionSort(ms, checkScore)
+	k := 0
+	for i, m := range ms {
+		if m.To() == to && !m.IsDrop() {
+			copy(ms[k+1:i+1], ms[k:i])
+			ms[k] = m
+			k++
+		}
+	}
+	return ms
 }
 
 func checkScore(m shogi.Move) int {
