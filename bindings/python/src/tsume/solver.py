@@ -28,13 +28,16 @@ import signal
 import threading
 import weakref
 from ctypes import byref, c_int32, c_size_t, c_uint32, c_void_p
-from typing import Callable, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar, Union
 
 from . import _lib
 from .errors import BusyError, CancelledError, TsumeError, error_for
 from .results import CaptureResult, Kind, Progress, ShogiResult, Stats, capture_word, shogi_word
 
 ProgressCallback = Callable[[Progress], object]
+if TYPE_CHECKING:  # pragma: no cover
+    ErrBuffer = ctypes.Array[ctypes.c_char]
+R = TypeVar("R")
 
 #: Accepted ``rules`` values of solve_shogi.
 SHOGI_RULES = {"tsume": 0, "mate": 1}
@@ -365,7 +368,9 @@ class Solver:
             raise ValueError("the solver is closed")
         return h
 
-    def _solve(self, fn, query, progress: Optional[ProgressCallback], interval_ms: int):
+    def _solve(
+        self, fn: Callable[..., int], query: ctypes.Structure, progress: Optional[ProgressCallback], interval_ms: int
+    ) -> Tuple[c_void_p, int, ErrBuffer]:
         """Runs one solve call; returns (result handle, status, error buffer)."""
         if progress is not None and not callable(progress):
             raise TypeError("progress must be callable")
@@ -455,7 +460,7 @@ class Solver:
             raise res
         return int(res)  # type: ignore[call-overload]
 
-    def _on_progress(self, p) -> None:
+    def _on_progress(self, p: "ctypes._Pointer[_lib.CProgress]") -> None:
         """The C progress callback: runs on the thread inside the solve call."""
         if self._cancel_requested:
             h = self._handle
@@ -472,7 +477,7 @@ class Solver:
 
     # ---- results -------------------------------------------------------------------
 
-    def _error(self, status: int, err) -> TsumeError:
+    def _error(self, status: int, err: Optional[ErrBuffer]) -> TsumeError:
         msg = err.value.decode("utf-8", "replace") if err is not None else ""
         return error_for(status, msg, self._lib.status_string(status))
 
@@ -480,7 +485,7 @@ class Solver:
         if status != _lib.OK:
             raise self._error(status, None)
 
-    def _finish(self, out: c_void_p, status: int, err, build):
+    def _finish(self, out: c_void_p, status: int, err: ErrBuffer, build: Callable[[c_void_p], R]) -> R:
         if status not in (_lib.OK, _lib.E_CANCELLED):
             if out.value:  # the header promises none, but never leak one
                 self._lib.dll.tsume_result_free(out)
@@ -504,7 +509,7 @@ class Solver:
             raise e
         return result
 
-    def _common(self, r: c_void_p):
+    def _common(self, r: c_void_p) -> Tuple[Dict[str, Any], bool]:
         d = self._lib.dll
         kind, length = c_int32(), c_int32()
         self._check(d.tsume_result_kind_of(r, byref(kind)))
@@ -601,10 +606,10 @@ def _next_event(events: "queue.SimpleQueue[object]") -> object:
             continue
 
 
-def _make_trampoline(ref: "weakref.ReferenceType[Solver]"):
+def _make_trampoline(ref: "weakref.ReferenceType[Solver]") -> Any:
     """The C progress function of one solver."""
 
-    def trampoline(p, _user_data) -> None:
+    def trampoline(p: "ctypes._Pointer[_lib.CProgress]", _user_data: Optional[int]) -> None:
         solver = ref()
         if solver is not None:
             solver._on_progress(p)
