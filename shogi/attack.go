@@ -19,6 +19,9 @@ func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 			}
 			continue
 		}
+		if lineFrom[s][d].And(p.sliders[c]).IsEmpty() {
+			continue
+		}
 		for {
 			t = stepTo[t][d]
 			pc = p.board[t]
@@ -54,6 +57,9 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 					return n, first
 				}
 			}
+			continue
+		}
+		if lineFrom[s][d].And(p.sliders[c]).IsEmpty() {
 			continue
 		}
 		for {
@@ -92,6 +98,9 @@ func (p *Position) pinned(c Color) Bitboard {
 		return b
 	}
 	for d := 0; d < 8; d++ {
+		if lineFrom[k][d].And(p.sliders[c^1]).IsEmpty() {
+			continue
+		}
 		t := stepTo[k][d]
 		for p.board[t] == Empty {
 			t = stepTo[t][d]

@@ -5,10 +5,13 @@ package shogi
 // would be left on a square it can never leave.
 func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Move {
 	m := Move(to) | Move(from)<<7 | Move(k)<<16 | Move(captured)<<20
-	if k <= Rook && (inZone(us, from) || inZone(us, to)) {
-		buf = append(buf, m|movePromote)
-		if r := relRank(us, to); r == 0 && k <= Knight || r == 1 && k == Knight {
-			return buf
+	if k <= Rook {
+		rt := relRankTab[us][to]
+		if rt <= 2 || relRankTab[us][from] <= 2 {
+			buf = append(buf, m|movePromote)
+			if rt == 0 && k <= Knight || rt == 1 && k == Knight {
+				return buf
+			}
 		}
 	}
 	return append(buf, m)
@@ -86,9 +89,24 @@ func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 	return p.genDrops(buf, mid)
 }
 
+// blocked[c][pc] is set when a piece of colour c cannot move onto a
+// square holding pc: its own piece or the wall.
+var blocked [2][33]bool
+
+func init() {
+	blocked[Black][wall], blocked[White][wall] = true, true
+	for k := Pawn; k <= Dragon; k++ {
+		blocked[Black][MakePiece(Black, k)] = true
+		blocked[White][MakePiece(White, k)] = true
+	}
+}
+
 // genBoard generates the legal board moves to squares in target; the king
 // moves too when withKing is set.
 func (p *Position) genBoard(buf []Move, target, pinned Bitboard, withKing bool) []Move {
+	if target == fullBoard {
+		return p.genBoardAll(buf, pinned)
+	}
 	us := p.side
 	them := us ^ 1
 	ksq := p.king[us]
@@ -142,6 +160,79 @@ func (p *Position) genBoard(buf []Move, target, pinned Bitboard, withKing bool) 
 				if target.Has(to) {
 					buf = addMoves(buf, us, from, to, k, tp.Kind())
 				}
+				if tp != Empty {
+					break
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// genBoardAll is genBoard for the unrestricted target of a side not in
+// check, the hot path of perft: no target tests.
+func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
+	us := p.side
+	them := us ^ 1
+	ksq := p.king[us]
+	bl := &blocked[us]
+	for own := p.occ[us]; !own.IsEmpty(); {
+		from := own.Pop()
+		pc := p.board[from]
+		k := pc.Kind()
+		if k == King {
+			for d := 0; d < 8; d++ {
+				to := stepTo[from][d]
+				tp := p.board[to]
+				if bl[tp] {
+					continue
+				}
+				if !p.attackedBy(to, them, from) {
+					buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(tp.Kind())<<20)
+				}
+			}
+			continue
+		}
+		if pinned.Has(from) {
+			pinDir := lineDir[ksq][from]
+			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+				to := stepTo[from][trailingZeros16(steps)]
+				if tp := p.board[to]; !bl[tp] && lineDir[ksq][to] == pinDir {
+					buf = addMoves(buf, us, from, to, k, tp.Kind())
+				}
+			}
+			for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
+				d := trailingZeros16(slides)
+				if d != int(pinDir) && d != oppDir[pinDir] {
+					continue
+				}
+				for to := stepTo[from][d]; ; to = stepTo[to][d] {
+					tp := p.board[to]
+					if bl[tp] {
+						break
+					}
+					buf = addMoves(buf, us, from, to, k, tp.Kind())
+					if tp != Empty {
+						break
+					}
+				}
+			}
+			continue
+		}
+		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+			to := stepTo[from][trailingZeros16(steps)]
+			if tp := p.board[to]; !bl[tp] {
+				buf = addMoves(buf, us, from, to, k, tp.Kind())
+			}
+		}
+		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
+			d := trailingZeros16(slides)
+			for to := stepTo[from][d]; ; to = stepTo[to][d] {
+				tp := p.board[to]
+				if bl[tp] {
+					break
+				}
+				buf = addMoves(buf, us, from, to, k, tp.Kind())
 				if tp != Empty {
 					break
 				}

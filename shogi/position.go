@@ -7,6 +7,7 @@ type Position struct {
 	board     [82]Piece // index NoSquare is the wall sentinel
 	occ       [2]Bitboard
 	all       Bitboard
+	sliders   [2]Bitboard // lances, bishops, rooks, horses, dragons: lets ray walks be skipped
 	hands     [2]Hand
 	king      [2]Square // NoSquare when the side has no king (tsume attackers)
 	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
@@ -97,17 +98,33 @@ func (p *Position) LastMove() Move {
 func (p *Position) GamePly() int { return len(p.stack) }
 
 func (p *Position) put(s Square, pc Piece) {
-	p.board[s] = pc
-	p.occ[pc.Color()].Set(s)
-	p.all.Set(s)
+	p.place(s, pc)
 	p.boardKey ^= zobPiece[pc][s]
 }
 
 func (p *Position) remove(s Square, pc Piece) {
+	p.lift(s, pc)
+	p.boardKey ^= zobPiece[pc][s]
+}
+
+// place and lift update the board and bitboards but not the key (Undo
+// restores the key from the stack).
+func (p *Position) place(s Square, pc Piece) {
+	p.board[s] = pc
+	p.occ[pc.Color()].Set(s)
+	p.all.Set(s)
+	if farMask[pc] != 0 {
+		p.sliders[pc.Color()].Set(s)
+	}
+}
+
+func (p *Position) lift(s Square, pc Piece) {
 	p.board[s] = Empty
 	p.occ[pc.Color()].Clear(s)
 	p.all.Clear(s)
-	p.boardKey ^= zobPiece[pc][s]
+	if farMask[pc] != 0 {
+		p.sliders[pc.Color()].Clear(s)
+	}
 }
 
 // Do plays m, which must be legal (as produced by a generator or by
@@ -160,33 +177,29 @@ func (p *Position) Undo(m Move) {
 	to := m.To()
 	k := m.Kind()
 	if m.IsDrop() {
-		p.board[to] = Empty
-		p.occ[us].Clear(to)
-		p.all.Clear(to)
+		p.lift(to, MakePiece(us, k))
 		p.hands[us] = p.hands[us].Add(k)
 		if k == Pawn {
 			p.pawnFiles[us] &^= 1 << (to / 9)
 		}
 	} else {
 		from := m.From()
-		p.occ[us].Clear(to)
-		p.all.Clear(to)
-		p.board[to] = Empty
+		moved := MakePiece(us, k)
+		if m.IsPromotion() {
+			moved += 8
+			if k == Pawn {
+				p.pawnFiles[us] |= 1 << (to / 9)
+			}
+		}
+		p.lift(to, moved)
 		if c := m.Captured(); c != NoKind {
-			p.board[to] = MakePiece(them, c)
-			p.occ[them].Set(to)
-			p.all.Set(to)
+			p.place(to, MakePiece(them, c))
 			p.hands[us] = p.hands[us].Sub(c.Unpromote())
 			if c == Pawn {
 				p.pawnFiles[them] |= 1 << (to / 9)
 			}
 		}
-		if m.IsPromotion() && k == Pawn {
-			p.pawnFiles[us] |= 1 << (to / 9)
-		}
-		p.board[from] = MakePiece(us, k)
-		p.occ[us].Set(from)
-		p.all.Set(from)
+		p.place(from, MakePiece(us, k))
 		if k == King {
 			p.king[us] = from
 		}
