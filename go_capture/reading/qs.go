@@ -5,7 +5,8 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
 // or the capture of an adjacent string in atari. Together they read
-// ladders and simple captures to the end.
+// ladders and simple captures to the end. It obeys every ko ban (see
+// searcher.inQS).
 
 // qsCapture reports whether the attacker, to move, captures the target
 // by quiescence moves.
@@ -14,8 +15,12 @@ func (s *searcher) qsCapture() bool { return s.qsCaptureMove() != board.NoPoint 
 // qsCaptureMove returns the attacker's first quiescence move that
 // captures the target, or board.NoPoint.
 func (s *searcher) qsCaptureMove() board.Point {
-	if s.stopped {
+	if s.stopped || s.ply >= maxPly-8 {
 		return board.NoPoint
+	}
+	if !s.inQS {
+		s.inQS = true
+		defer func() { s.inQS = false }()
 	}
 	switch s.libs() {
 	case 1:
@@ -55,8 +60,12 @@ func (s *searcher) qsSave() bool {
 	if s.captured() {
 		return true
 	}
-	if s.libs() != 1 || s.stopped {
+	if s.libs() != 1 || s.stopped || s.ply >= maxPly-8 {
 		return false
+	}
+	if !s.inQS {
+		s.inQS = true
+		defer func() { s.inQS = false }()
 	}
 	ms := s.scratch[s.ply][:0]
 	ms = s.addLibs(ms, s.target)

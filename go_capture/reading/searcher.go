@@ -27,6 +27,9 @@ type searcher struct {
 	// koSeen records that some move was refused or allowed only because of
 	// a ko ban: another ko mode may then give another answer.
 	koSeen bool
+	// inQS is set while the quiescence search runs: it obeys every ko
+	// ban, so that a side with ko power cannot cycle through it.
+	inQS bool
 	// koStack remembers the ban lifted by each ko-power move, to restore.
 	koStack  [maxPly]koSave
 	ply      int
@@ -98,7 +101,7 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 	save := koSave{}
 	if err == board.ErrKo {
 		s.koSeen = true
-		if c != s.koPower {
+		if c != s.koPower || s.inQS {
 			return false
 		}
 		save.p, save.c = s.b.Ko()

@@ -80,8 +80,8 @@ func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, o
 			break
 		}
 		res.Proven = decided
-		if !decided || !s.koSeen {
-			break // unknown, or no ko met: the other modes answer alike
+		if s.stopped || !s.koSeen {
+			break // out of budget, or no ko met: the other modes answer alike
 		}
 	}
 	res.Stats.Nodes, res.Stats.Plays = s.nodes, s.plays
