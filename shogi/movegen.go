@@ -48,13 +48,32 @@ func (p *Position) GenerateEvasions(buf []Move) []Move {
 }
 
 // GenerateChecks appends the legal moves that give check: direct,
-// discovered, by drop, with and without promotion.
+// discovered, by drop, with and without promotion. The result is exactly
+// the subset of GenerateLegal for which GivesCheck holds, though not
+// necessarily in the same order.
 func (p *Position) GenerateChecks(buf []Move) []Move {
-	if p.king[p.side^1] == NoSquare {
+	us := p.side
+	ek := p.king[us^1]
+	if ek == NoSquare {
 		return buf
 	}
 	start := len(buf)
-	buf = p.GenerateLegal(buf)
+	var dropTarget Bitboard
+	if k := p.king[us]; k != NoSquare {
+		if n, c := p.checkers(k, us^1); n > 0 {
+			// Evasions are few: filter them all.
+			buf = p.genEvasions(buf, n, c)
+			return p.filterChecks(buf, start)
+		}
+	}
+	buf = p.genBoardAll(buf, p.pinned(us))
+	buf = p.filterChecks(buf, start)
+	dropTarget = fullBoard.AndNot(p.all)
+	return p.genCheckDrops(buf, ek, dropTarget)
+}
+
+// filterChecks keeps the moves of buf[start:] that give check.
+func (p *Position) filterChecks(buf []Move, start int) []Move {
 	out := start
 	for _, m := range buf[start:] {
 		if p.GivesCheck(m) {
@@ -63,6 +82,60 @@ func (p *Position) GenerateChecks(buf []Move) []Move {
 		}
 	}
 	return buf[:out]
+}
+
+// genCheckDrops generates the legal drops that check the king on ek, on
+// squares of target: for each kind in hand, only the squares from which
+// that piece would attack the king are visited.
+func (p *Position) genCheckDrops(buf []Move, ek Square, target Bitboard) []Move {
+	us := p.side
+	h := p.hands[us]
+	if h == 0 {
+		return buf
+	}
+	for k := Pawn; k <= Gold; k++ {
+		if !h.Has(k) {
+			continue
+		}
+		pc := MakePiece(us, k)
+		for dm := nearBy[pc]; dm != 0; dm &= dm - 1 {
+			d := trailingZeros16(dm)
+			to := stepTo[ek][d]
+			for p.board[to] == Empty {
+				if target.Has(to) && p.dropAllowed(k, to) {
+					buf = append(buf, Move(to)|moveDrop|Move(k)<<16)
+				}
+				if farBy[pc]>>d&1 == 0 {
+					break
+				}
+				to = stepTo[to][d]
+			}
+		}
+	}
+	return buf
+}
+
+// dropAllowed reports whether c's piece of kind k may be dropped on the
+// empty square to: not on a dead square, no nifu, no pawn-drop mate.
+func (p *Position) dropAllowed(k Kind, to Square) bool {
+	us := p.side
+	r := relRankTab[us][to]
+	switch k {
+	case Pawn:
+		if r == 0 || p.pawnFiles[us]>>(to/9)&1 != 0 {
+			return false
+		}
+		fwd := 0
+		if us == White {
+			fwd = 1
+		}
+		return stepTo[to][fwd] != p.king[us^1] || !p.isPawnDropMate(to)
+	case Lance:
+		return r > 0
+	case Knight:
+		return r > 1
+	}
+	return true
 }
 
 // genEvasions generates the legal replies to n checkers, the first on c.
