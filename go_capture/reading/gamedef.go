@@ -21,6 +21,37 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // gi returns a move with which the attacker, to move, captures the
 // target in at most n moves, or board.NoPoint.
 func (s *searcher) gi(n int) board.Point {
+	if s.b.Superko() {
+		return s.giSearch(n)
+	}
+	key := s.key(s.attacker) ^ giSalt[n&3]
+	e := &s.giCache[key&giCacheMask]
+	if e.key == key {
+		return e.move
+	}
+	m := s.giSearch(n)
+	if !s.stopped {
+		*e = giEntry{key: key, move: m}
+	}
+	return m
+}
+
+// giEntry caches one gi result: the same small searches recur at every
+// iteration of the deepening and at every widening step.
+type giEntry struct {
+	key  uint64
+	move board.Point
+}
+
+const (
+	giCacheBits = 16
+	giCacheMask = 1<<giCacheBits - 1
+)
+
+var giSalt = [4]uint64{0, 0x5851f42d4c957f2d, 0x14057b7ef767814f, 0x2545f4914f6cdd1d}
+
+// giSearch is gi without the cache.
+func (s *searcher) giSearch(n int) board.Point {
 	l := s.libs()
 	if l == 0 || l >= s.safeLibs || l > n+1 {
 		return board.NoPoint

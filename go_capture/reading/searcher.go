@@ -37,6 +37,7 @@ type searcher struct {
 	scratch  [maxPly][]board.Point // second buffer per ply for candidates
 	history  [3][board.MaxPoints]uint32
 	tt       *table
+	giCache  []giEntry
 	ttSalt   uint64
 	step     Step
 	nodes    int64
@@ -57,6 +58,7 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 	s := &searcher{
 		b: b, target: target, owner: b.At(target), safeLibs: o.SafeLibs,
 		maxNodes: o.Nodes, tt: newTable(o.TableBits), ctx: context.Background(),
+		giCache: make([]giEntry, 1<<giCacheBits),
 	}
 	s.attacker = s.owner.Opponent()
 	for i := range s.bufs {
