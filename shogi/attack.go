@@ -6,15 +6,27 @@ const noIgnore Square = 0xFE
 // isColor reports whether pc is a real piece of colour c (not empty, not wall).
 func isColor(pc Piece, c Color) bool { return pc != Empty && pc>>4 == Piece(c) }
 
+// nearByC and farByC are nearBy and farBy restricted to pieces of one
+// colour (zero for the other colour, empty squares and the wall), so the
+// attack tests need no colour branch.
+var nearByC, farByC [2][33]uint16
+// (filled in tables.go's init, after nearBy and farBy)
+
 // attackedBy reports whether any piece of colour c attacks s, treating the
 // square ignore as empty (used for king moves: the king must not shield
 // its own destination from a slider).
 func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
+	near, far := &nearByC[c], &farByC[c]
+	for d := 8; d < numDirs; d++ {
+		if near[p.board[stepTo[s][d]]]>>d&1 != 0 {
+			return true
+		}
+	}
 	for d := 0; d < 8; d++ {
 		t := stepTo[s][d]
 		pc := p.board[t]
 		if pc != Empty && t != ignore {
-			if isColor(pc, c) && nearBy[pc]>>d&1 != 0 {
+			if near[pc]>>d&1 != 0 {
 				return true
 			}
 			continue
@@ -29,13 +41,7 @@ func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 				break
 			}
 		}
-		if isColor(pc, c) && farBy[pc]>>d&1 != 0 {
-			return true
-		}
-	}
-	for d := 8; d < numDirs; d++ {
-		pc := p.board[stepTo[s][d]]
-		if isColor(pc, c) && nearBy[pc]>>d&1 != 0 {
+		if far[pc]>>d&1 != 0 {
 			return true
 		}
 	}
