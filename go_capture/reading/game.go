@@ -1,0 +1,223 @@
+package reading
+
+import (
+	"context"
+	"time"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
+
+// captureGame offers the capture game to the core's df-pn and PN*. It
+// is the same game Abstract Proof Search plays: the same terminal rules
+// (captured; SafeLibs liberties; gi1..gi3 at OR nodes; no ip1..ip3
+// threat at AND nodes), the same OR move sets and the same forced
+// defender moves, under the same ko mode.
+//
+// Widening: the core narrows only the attacker's moves (step 0 = OR1,
+// step 1 = OR2). APS's AND1 step has no counterpart here, because it
+// declares nodes saved rather than offering fewer moves.
+type captureGame struct {
+	s      *searcher
+	toMove board.Color
+	steps  int // 1 (no widening) or 2 (OR1, then OR2)
+	brute  bool
+	// per-ply cache of the AND-node forced moves computed by Terminal
+	forcedKey [maxPly]uint64
+	forced    [maxPly][]board.Point
+	forcedOK  [maxPly]bool
+	nForced   [maxPly]int8 // k of the ip game that holds, 0: none
+}
+
+func (g *captureGame) Key() core.Key {
+	return core.Key{Board: g.s.key(g.toMove)}
+}
+
+func (g *captureGame) OrNode() bool { return g.toMove == g.s.attacker }
+
+// andInfo computes (once per position and ply) the forced moves.
+func (g *captureGame) andInfo() ([]board.Point, int) {
+	s := g.s
+	p := s.ply
+	key := s.key(g.toMove)
+	if g.forcedOK[p] && g.forcedKey[p] == key {
+		return g.forced[p], int(g.nForced[p])
+	}
+	if s.retakePending() {
+		g.forced[p] = append(g.forced[p][:0], s.target)
+		g.nForced[p] = 1
+	} else {
+		saved := s.bufs[p]
+		f, k := s.ip(g.forced[p][:0], 3)
+		s.bufs[p] = saved
+		g.forced[p], g.nForced[p] = f, int8(k)
+	}
+	g.forcedKey[p], g.forcedOK[p] = key, true
+	return g.forced[p], int(g.nForced[p])
+}
+
+func (g *captureGame) Terminal() core.Outcome {
+	s := g.s
+	if s.captured() {
+		return core.Proven
+	}
+	if s.libs() >= s.safeLibs {
+		return core.Disproven
+	}
+	if g.OrNode() {
+		maxGi := 3
+		if g.brute {
+			maxGi = 1
+		}
+		for n := 1; n <= maxGi; n++ {
+			if s.gi(n) != board.NoPoint {
+				return core.Proven
+			}
+		}
+		return core.Unknown
+	}
+	forced, k := g.andInfo()
+	switch {
+	case k == 0:
+		return core.Disproven
+	case len(forced) == 0 && !g.brute:
+		return core.Proven
+	}
+	return core.Unknown
+}
+
+func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
+	s := g.s
+	var ms []board.Point
+	if g.OrNode() {
+		lvl := 2
+		switch {
+		case g.brute:
+			lvl = 3
+		case g.steps == 2 && step == 0:
+			lvl = 1
+		}
+		ms = s.orMoves(s.scratch[s.ply][:0], lvl)
+		s.scratch[s.ply] = ms
+	} else if g.brute {
+		ms = s.allMoves(s.scratch[s.ply][:0])
+		s.scratch[s.ply] = ms
+	} else {
+		ms, _ = g.andInfo()
+	}
+	buf = buf[:0]
+	for _, p := range ms {
+		if s.legal(p, g.toMove) {
+			buf = append(buf, core.Move(p+1)) // 0 is core.NoMove
+		}
+	}
+	return buf
+}
+
+func (g *captureGame) Do(m core.Move) {
+	if !g.s.play(board.Point(m-1), g.toMove) {
+		panic("reading: core played a move the game did not offer as legal")
+	}
+	g.forcedOK[g.s.ply] = false
+	g.toMove = g.toMove.Opponent()
+}
+
+func (g *captureGame) Undo(core.Move) {
+	g.s.undo()
+	g.toMove = g.toMove.Opponent()
+}
+
+func (g *captureGame) Estimate() (pn, dn core.PN) {
+	if l := g.s.libs(); l > 1 {
+		return core.PN(l), 1 // more liberties: harder to capture
+	}
+	return 1, 1
+}
+
+// CycleOutcome: a repeated position means the attacker made no progress.
+func (g *captureGame) CycleOutcome() core.Outcome { return core.Disproven }
+
+// Steps and Narrows implement core.Widening.
+func (g *captureGame) Steps() int { return g.steps }
+
+func (g *captureGame) Narrows(step int) core.Side {
+	if g.steps == 2 && step == 0 {
+		return core.NarrowOR
+	}
+	return core.NarrowNone
+}
+
+// solveCore runs the core's df-pn or PN* over the capture game, through
+// the same ko modes as Solve.
+func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mode, o Options, st Strategy, start time.Time) (Result, error) {
+	s := newSearcher(b, target, o)
+	s.ctx = ctx
+	s.maxNodes = 1 << 62 // the core counts nodes
+	g := &captureGame{s: s, steps: 1, brute: st.Number == 9}
+	if st.Steps[0].OR == 1 {
+		g.steps = 2
+	}
+	tbl, err := core.NewTable(max(2, (64<<o.TableBits)>>20), core.TableOptions{})
+	if err != nil {
+		return Result{}, err
+	}
+	defer tbl.Close()
+	co := core.Options{Algorithm: core.DFPN, TCA: true, NodeLimit: uint64(o.Nodes), TimeLimit: o.TimeLimit, Widen: g.steps > 1}
+	if o.Algorithm == AlgoPNStar {
+		co = core.Options{Algorithm: core.PNStar, NodeLimit: uint64(o.Nodes), TimeLimit: o.TimeLimit, Widen: g.steps > 1}
+	}
+	cs, err := core.NewSearcher(tbl, co)
+	if err != nil {
+		return Result{}, err
+	}
+	first, second := s.attacker, s.owner
+	if mode == Defend {
+		first, second = s.owner, s.attacker
+	}
+	res := Result{Move: board.NoPoint}
+	for _, km := range koModes {
+		s.koPower = km.power(first, second)
+		s.ttSalt = km.salt
+		s.koSeen = false
+		g.toMove = first
+		g.forcedOK = [maxPly]bool{}
+		r := cs.Solve(ctx, g)
+		if r.Err != nil {
+			return Result{}, r.Err
+		}
+		res.Stats.Nodes += int64(r.Stats.Expanded)
+		res.Stats.Steps += max(1, len(r.Steps))
+		success := (mode == Attack && r.Outcome == core.Proven) || (mode == Defend && r.Outcome == core.Disproven)
+		if success {
+			res.Code, res.Proven = km.code, true
+			res.Move = board.Point(r.BestMove) - 1
+			if r.BestMove == core.NoMove { // decided by Terminal at the root
+				res.Move = board.Pass // a defence: none needed
+				if mode == Attack {
+					for n := 1; n <= 3 && res.Move < 0; n++ {
+						res.Move = s.gi(n)
+					}
+				}
+			}
+			res.Line = []board.Point{res.Move}
+			if mode == Attack {
+				res.Line = res.Line[:0]
+				for _, m := range core.PrincipalVariation(g, tbl, 40, nil) {
+					res.Line = append(res.Line, board.Point(m)-1)
+				}
+				if len(res.Line) == 0 {
+					res.Line = []board.Point{res.Move}
+				}
+			}
+			break
+		}
+		res.Proven = r.Outcome != core.Unknown
+		if r.Outcome == core.Unknown || !s.koSeen {
+			break
+		}
+		tbl.Clear()
+	}
+	res.Stats.Plays = s.plays
+	res.Stats.Time = time.Since(start)
+	return res, nil
+}
