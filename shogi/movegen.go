@@ -415,17 +415,64 @@ func (p *Position) GivesCheck(m Move) bool {
 }
 
 // IsLegal reports whether m is a legal move in this position (for moves
-// from another position, a transposition table or user input).
+// from another position, a transposition table or user input). It is
+// exactly membership in GenerateLegal, without generating the list.
 func (p *Position) IsLegal(m Move) bool {
-	if m == NoMove {
+	const known = 127 | 127<<7 | movePromote | moveDrop | 15<<16 | 15<<20
+	if m == NoMove || m&^known != 0 || m.To() >= NoSquare {
 		return false
 	}
-	for _, l := range p.GenerateLegal(p.legalBuf[:0]) {
-		if l == m {
+	us := p.side
+	them := us ^ 1
+	to, k := m.To(), m.Kind()
+	if m.IsDrop() {
+		if m.IsPromotion() || m&(127<<7|15<<20) != 0 || k < Pawn || k > Gold ||
+			!p.hands[us].Has(k) || p.board[to] != Empty || !p.dropAllowed(k, to) {
+			return false
+		}
+		ksq := p.king[us]
+		if ksq == NoSquare {
 			return true
 		}
+		n, c := p.checkers(ksq, them)
+		return n == 0 || n == 1 && between[ksq][c].Has(to)
 	}
-	return false
+	from := m.From()
+	if from >= NoSquare || from == to || k < Pawn || k > Dragon || p.board[from] != MakePiece(us, k) {
+		return false
+	}
+	cap := m.Captured()
+	if tp := p.board[to]; tp != Empty && (tp.Color() != them || tp.Kind() != cap || cap == King) || tp == Empty && cap != NoKind {
+		return false
+	}
+	pc := p.board[from]
+	reach := false
+	if d := adjDir[from][to]; d >= 0 && nearMask[pc]>>d&1 != 0 {
+		reach = true
+	} else if d := lineDir[from][to]; d >= 0 && farMask[pc]>>d&1 != 0 && between[from][to].And(p.all).IsEmpty() {
+		reach = true
+	}
+	if !reach {
+		return false
+	}
+	zone := k.CanPromote() && (inZone(us, from) || inZone(us, to))
+	if m.IsPromotion() && !zone {
+		return false
+	}
+	if r := relRank(us, to); !m.IsPromotion() && ((k == Pawn || k == Lance) && r == 0 || k == Knight && r <= 1) {
+		return false
+	}
+	ksq := p.king[us]
+	if ksq == NoSquare {
+		return true
+	}
+	if k == King {
+		return !p.attackedBy(to, them, from)
+	}
+	p.Do(m)
+	safe := !p.attackedBy(p.king[us], them, noIgnore)
+	p.Undo(m)
+	return safe
 }
 
 // IsMated reports whether the side to move is in check and has no legal move.

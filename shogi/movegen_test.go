@@ -40,6 +40,16 @@ func checkNode(t *testing.T, p *Position) []Move {
 	if p.SFEN() != sfen || p.Key() != key || p.BoardKey() != bkey {
 		t.Fatalf("%s: Do/Undo did not restore the position (now %s)", sfen, p.SFEN())
 	}
+	// IsLegal must equal membership in the legal list, also for moves of
+	// other positions and for corrupted moves.
+	for _, m := range append(slices.Clone(legal), extraCandidates...) {
+		for _, c := range []Move{m, m ^ movePromote, m ^ 1<<20, m ^ 1<<16, m ^ 1, m ^ 1<<7, m ^ moveDrop} {
+			if got, want := p.IsLegal(c), slices.Contains(legal, c); got != want {
+				t.Fatalf("%s: IsLegal(%#x %s) = %v, want %v", sfen, uint32(c), c, got, want)
+			}
+		}
+	}
+	extraCandidates = append(extraCandidates[:0], legal...)
 	checks := p.GenerateChecks(nil)
 	if !sameMoves(checks, wantChecks) {
 		t.Fatalf("%s: GenerateChecks = %v, want %v", sfen, checks, wantChecks)
@@ -57,6 +67,10 @@ func checkNode(t *testing.T, p *Position) []Move {
 	}
 	return legal
 }
+
+// extraCandidates holds the legal moves of the previous node checked, as
+// test input for IsLegal.
+var extraCandidates []Move
 
 func sameMoves(a, b []Move) bool {
 	a, b = slices.Clone(a), slices.Clone(b)
