@@ -10,6 +10,7 @@ func isColor(pc Piece, c Color) bool { return pc != Empty && pc>>4 == Piece(c) }
 // colour (zero for the other colour, empty squares and the wall), so the
 // attack tests need no colour branch.
 var nearByC, farByC [2][33]uint16
+
 // (filled in tables.go's init, after nearBy and farBy)
 
 // attackedBy reports whether any piece of colour c attacks s, treating the

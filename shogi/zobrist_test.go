@@ -6,7 +6,7 @@ import "testing"
 // share BoardKey but not Key, and that the side to move changes BoardKey.
 func TestKeysSeparateHands(t *testing.T) {
 	cases := []struct {
-		a, b                 string
+		a, b                string
 		sameBoard, sameFull bool
 	}{
 		{"4k4/9/9/9/9/9/9/9/4K4 b P 1", "4k4/9/9/9/9/9/9/9/4K4 b 2P 1", true, false},
