@@ -8,10 +8,9 @@ func isColor(pc Piece, c Color) bool { return pc != Empty && pc>>4 == Piece(c) }
 
 // nearByC and farByC are nearBy and farBy restricted to pieces of one
 // colour (zero for the other colour, empty squares and the wall), so the
-// attack tests need no colour branch.
+// attack tests need no colour branch. tables.go's init fills them, after
+// nearBy and farBy (init order follows file names).
 var nearByC, farByC [2][33]uint16
-
-// (filled in tables.go's init, after nearBy and farBy)
 
 // attackedBy reports whether any piece of colour c attacks s, treating the
 // square ignore as empty (used for king moves: the king must not shield
