@@ -164,14 +164,14 @@ func newTestTable(t testing.TB, mib int) *Table {
 // exhaustive solver on random trees, DAGs and cyclic graphs: it must agree
 // whenever it finishes, and never claim a value the reference contradicts.
 // Trees and DAGs must always finish; with TCA cyclic graphs must too.
-func TestDifferentialRandomGraphs(t *testing.T) { differential(t, 400, 1) }
+func TestDifferentialRandomGraphs(t *testing.T) { differential(t, 1500, 1) }
 
 // TestDifferentialRandomGraphsHeavy runs many more graphs.
 func TestDifferentialRandomGraphsHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: run without -short")
 	}
-	differential(t, 6000, 99)
+	differential(t, 30000, 99)
 }
 
 func differential(t *testing.T, graphs int, seed uint64) {

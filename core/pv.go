@@ -41,7 +41,7 @@ func PrincipalVariation(g Game, t *Table, maxLen int, buf []Move) []Move {
 		g.Do(best)
 		line = append(line, best)
 	}
-	for i := len(line) - 1; i >= len(buf[:0]); i-- {
+	for i := len(line) - 1; i >= 0; i-- {
 		g.Undo(line[i])
 	}
 	return line
@@ -64,43 +64,48 @@ func provenLength(g Game, t *Table, dom Dominance) (uint32, bool) {
 }
 
 // countProofLeaves counts the terminal nodes (TE) of the proof tree stored
-// in the table below g's position, visiting at most limit nodes (the proof
-// of a DAG is counted as the tree it unfolds to).
-func countProofLeaves(g Game, t *Table, dom Dominance, limit int) uint64 {
-	budget := limit
-	var walk func(depth int) uint64
-	walk = func(depth int) uint64 {
-		budget--
-		if budget < 0 || depth > 1<<16 {
+// in the table below the game's position, visiting at most budget nodes
+// (the proof of a DAG is counted as the tree it unfolds to). It reuses the
+// search's per-ply move buffers.
+func (s *searcher) countProofLeaves(d int, budget *int) uint64 {
+	*budget--
+	if *budget < 0 {
+		return 0
+	}
+	g := s.g
+	if g.Terminal() == Proven {
+		return 1
+	}
+	k := g.Key()
+	if s.path.find(k) >= 0 {
+		return 1 // a repetition the game counts as a win ends this line
+	}
+	e, ok := s.t.Probe(k, g.OrNode(), s.dom)
+	if !ok || e.PN != 0 {
+		return 0
+	}
+	s.path.push(k, d)
+	defer s.path.pop(k)
+	if g.OrNode() {
+		if e.Move == NoMove {
 			return 0
 		}
-		if g.Terminal() == Proven {
-			return 1
-		}
-		e, ok := t.Probe(g.Key(), g.OrNode(), dom)
-		if !ok || e.PN != 0 {
-			return 0
-		}
-		if g.OrNode() {
-			if e.Move == NoMove {
-				return 0
-			}
-			g.Do(e.Move)
-			n := walk(depth + 1)
-			g.Undo(e.Move)
-			return n
-		}
-		moves := g.Moves(nil, int(e.Step))
-		if len(moves) == 0 {
-			return 1 // no defence: a terminal node of the proof
-		}
-		var n uint64
-		for _, m := range moves {
-			g.Do(m)
-			n += walk(depth + 1)
-			g.Undo(m)
-		}
+		g.Do(e.Move)
+		n := s.countProofLeaves(d+1, budget)
+		g.Undo(e.Move)
 		return n
 	}
-	return walk(0)
+	p := s.plyAt(d)
+	p.moves = g.Moves(p.moves[:0], int(e.Step))
+	if len(p.moves) == 0 {
+		return 1 // no defence: a terminal node of the proof
+	}
+	var n uint64
+	for i := 0; i < len(p.moves); i++ {
+		m := s.plies[d].moves[i]
+		g.Do(m)
+		n += s.countProofLeaves(d+1, budget)
+		g.Undo(m)
+	}
+	return n
 }

@@ -105,7 +105,8 @@ func (x *Searcher) run(ctx context.Context, g Game, o Options, step int, side Si
 	switch {
 	case v.pn == 0:
 		r.Outcome, r.BestMove, r.Length = Proven, v.move, v.length
-		r.Stats.Terminal = countProofLeaves(g, x.t, s.dom, 1<<20)
+		budget := 1 << 20
+		r.Stats.Terminal = s.countProofLeaves(0, &budget)
 	case v.dn == 0:
 		r.Outcome, r.BestMove, r.Length = Disproven, v.move, v.length
 	}
