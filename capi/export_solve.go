@@ -18,11 +18,7 @@ func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
-	qu, err := newShogiQuestion(q)
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	r, err := s.solve(qu, q.lim)
+	r, err := s.solve(q.textKey(), func() (question, error) { return newShogiQuestion(q) }, q.lim)
 	return deliver(r, err, out, errBuf, errLen)
 }
 
@@ -41,11 +37,7 @@ func tsume_solve_capture(p *C.tsume_solver, cq *C.tsume_capture_query, out **C.t
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
-	qu, err := newCaptureQuestion(q)
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	r, err := s.solve(qu, q.lim)
+	r, err := s.solve(q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, q.lim)
 	return deliver(r, err, out, errBuf, errLen)
 }
 

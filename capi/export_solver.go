@@ -104,7 +104,7 @@ func tsume_solver_table_info(p *C.tsume_solver, hashfull *C.uint32_t, hugePages 
 	}
 	var fill int
 	var huge bool
-	if err := s.withIdle(func() { fill, huge = s.table.Hashfull(), s.table.HugePages() }); err != nil {
+	if err := s.withIdle(func() { fill, huge = s.tableInfo() }); err != nil {
 		return C.tsume_status(statusOf(err))
 	}
 	if hashfull != nil {

@@ -1,9 +1,128 @@
 package main
 
-// newShogiQuestion parses a shogi query into a question.
-//
-// The tsume solver (shogi/mate) is not committed yet; until it is, every
-// shogi query fails with TSUME_E_INTERNAL rather than a made-up answer.
+import (
+	"context"
+	"strings"
+
+	"github.com/tsume-solver/tsume/shogi"
+	"github.com/tsume-solver/tsume/shogi/mate"
+)
+
+// shogiQuestion is a parsed tsume-shogi question.
+type shogiQuestion struct {
+	pos   *shogi.Position
+	rules mate.Rules
+	algo  mate.Algorithm
+	key   string
+}
+
+// newShogiQuestion parses the position and the moves played from it. A
+// malformed SFEN or move is TSUME_E_PARSE; a well-formed one that the
+// rules refuse (two kings, nifu, an illegal move, ...) is
+// TSUME_E_ILLEGAL_POSITION.
 func newShogiQuestion(q shogiQuery) (question, error) {
-	return nil, errorf(StatusInternal, "the shogi solver (shogi/mate) is not built into this library yet")
+	if err := checkSFENSyntax(q.sfen); err != nil {
+		return nil, errorf(StatusParse, "%v", err)
+	}
+	pos, err := shogi.ParseSFEN(q.sfen)
+	if err != nil {
+		return nil, errorf(StatusIllegalPosition, "%v", err)
+	}
+	moves := strings.Fields(q.moves)
+	for i, ms := range moves {
+		if !isUSIMove(ms) {
+			return nil, errorf(StatusParse, "moves: move %d %q is not a USI move (like 7g7f, 8h2b+ or P*5e)", i+1, ms)
+		}
+		m, err := shogi.ParseUSIMove(pos, ms)
+		if err != nil {
+			return nil, errorf(StatusIllegalPosition, "moves: move %d: %v", i+1, err)
+		}
+		pos.Do(m)
+	}
+	sq := &shogiQuestion{pos: pos, rules: mate.Tsume, algo: mate.DFPN}
+	if q.rules == rulesMate {
+		sq.rules = mate.MateSearch
+	}
+	if q.algo == algoPNStar {
+		sq.algo = mate.PNStar
+	}
+	sq.key = shogiCacheKey(sq, q, moves)
+	return sq, nil
+}
+
+// shogiCacheKey describes the parsed question for the result cache. Under
+// tsume rules the answer depends only on the position reached (a
+// repetition counts only along the solution, which starts there), so the
+// key is that position without its move number. Under mate-search rules
+// repetitions of earlier positions matter, so the key is the whole game:
+// the given start position and every move.
+func shogiCacheKey(sq *shogiQuestion, q shogiQuery, moves []string) string {
+	var k keyBuilder
+	k.field("shogi").int(int64(sq.rules)).int(int64(sq.algo))
+	if sq.rules == mate.Tsume {
+		return k.field(withoutPly(sq.pos.SFEN())).String()
+	}
+	return k.field(normalizeSpace(q.sfen)).field(strings.Join(moves, " ")).String()
+}
+
+// withoutPly drops the move number, which does not change the answer.
+func withoutPly(sfen string) string {
+	f := strings.Fields(sfen)
+	if len(f) > 3 {
+		f = f[:3]
+	}
+	return strings.Join(f, " ")
+}
+
+func (sq *shogiQuestion) cacheKey() string  { return sq.key }
+func (sq *shogiQuestion) tableKind() string { return "shogi/" + sq.rules.String() }
+
+// search runs shogi/mate on the solver's table.
+func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*result, error) {
+	o := mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, TimeLimit: lim.time}
+	if h := s.progress; h != nil {
+		h.start()
+		// shogi/mate reports about every second (its interval is not
+		// settable yet); the hook still spaces calls at least h.interval.
+		o.Progress = func(p mate.Progress) {
+			h.report(progress{
+				nodes:          p.Nodes,
+				nodesPerSecond: p.NodesPerSecond,
+				hashfull:       uint32(max(p.Hashfull, 0)),
+				rootPN:         uint64(p.RootPN),
+				rootDN:         uint64(p.RootDN),
+				elapsed:        p.Elapsed,
+			})
+		}
+	}
+	mr, err := s.shogi.Solve(ctx, sq.pos, o)
+	if err != nil {
+		// Options were validated by capi, so what shogi/mate refuses is the
+		// position: no defender king, an attacker in check that cannot
+		// answer with a check, more pieces than a set holds.
+		return nil, errorf(StatusIllegalPosition, "%v", err)
+	}
+	r := &result{
+		code:     codeNotCapture,
+		stats:    statsFrom(mr.Stats, mr.Hashfull, mr.Elapsed),
+		verified: mr.Verified,
+		minimal:  mr.Minimal,
+	}
+	switch mr.Kind {
+	case mate.Mate:
+		r.kind = KindProven
+		r.length = int32(mr.Length)
+		r.moves = mr.USI
+		v := mr.Verification
+		if v.Plies < len(mr.USI) || !v.FinalMate {
+			// The line itself is wrong (an illegal move, no check, no
+			// mate at the end): a bug, never an answer.
+			return nil, errorf(StatusInternal, "the verifier rejected the solver's line (%s); please report this position", v.Problem)
+		}
+	case mate.NoMate:
+		r.kind = KindDisproven
+	default:
+		r.kind = KindUnknown
+	}
+	return r, nil
 }

@@ -1,34 +1,54 @@
 package main
 
-import "context"
+import (
+	"context"
+	"strconv"
+	"strings"
+)
 
 // question is a parsed, validated query of one game, ready to search.
 type question interface {
 	// cacheKey is the canonical description of the question (see
 	// resultCache): equal keys must have equal answers.
 	cacheKey() string
-	// tableKind names what the table entries of this search mean (game,
-	// rules, algorithm); see solver.tableGame.
+	// tableKind names what the shared table's entries mean for this
+	// search (see solver.tableKind); "" when the search does not use it.
 	tableKind() string
-	// search runs the game's solver on s's table. A search ended by a limit
-	// or by ctx returns a result of KindUnknown and a nil error.
+	// search runs the game's solver. A search ended by a limit or by ctx
+	// returns a result of KindUnknown and a nil error.
 	search(ctx context.Context, s *solver, lim limits) (*result, error)
 }
 
-// solve answers q on s: from the cache when it can, else by searching and
-// caching a finished answer. It returns a result with a TSUME_E_CANCELLED
-// error when tsume_cancel stopped the search.
-func (s *solver) solve(q question, lim limits) (*result, error) {
-	ctx, end, err := s.begin(lim.time)
+// solve answers a query on s: from the cache when it can, else by parsing
+// and searching, caching a finished answer. It returns a result with a
+// TSUME_E_CANCELLED error when tsume_cancel stopped the search.
+//
+// The cache is asked twice. First by textKey, the query exactly as given
+// (normalized whitespace): an engine repeating a question pays no parsing
+// (parsing an SFEN costs tens of microseconds, more than the lookup).
+// Then, after parsing, by the question's canonical key, which also
+// catches the same position spelled differently. The text determines the
+// position completely, so a text hit is as exact as a position hit.
+func (s *solver) solve(textKey string, parse func() (question, error), lim limits) (*result, error) {
+	if err := s.acquire(); err != nil {
+		return nil, err
+	}
+	defer s.release()
+	if r := s.cache.get(textKey); r != nil {
+		return r.fromCache(), nil
+	}
+	q, err := parse()
 	if err != nil {
 		return nil, err
 	}
-	defer end()
 	key := q.cacheKey()
 	if r := s.cache.get(key); r != nil {
+		s.cache.put(textKey, r)
 		return r.fromCache(), nil
 	}
 	s.useTableFor(q.tableKind())
+	ctx, end := s.searchContext(lim.time)
+	defer end()
 	r, err := q.search(ctx, s, lim)
 	if err != nil {
 		return nil, err
@@ -37,5 +57,44 @@ func (s *solver) solve(q question, lim limits) (*result, error) {
 		return r, stopStatus(ctx)
 	}
 	s.cache.put(key, r)
+	s.cache.put(textKey, r)
 	return r, nil
+}
+
+// keyBuilder writes cache keys as length-prefixed fields, so that no
+// field's content (SGF text may hold any character) can shift another's.
+type keyBuilder struct{ b strings.Builder }
+
+func (k *keyBuilder) field(s string) *keyBuilder {
+	k.b.WriteString(strconv.Itoa(len(s)))
+	k.b.WriteByte(':')
+	k.b.WriteString(s)
+	return k
+}
+
+func (k *keyBuilder) int(n int64) *keyBuilder { return k.field(strconv.FormatInt(n, 10)) }
+
+func (k *keyBuilder) String() string { return k.b.String() }
+
+// normalizeSpace joins the whitespace-separated words of s with one space.
+func normalizeSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// textKey spells a shogi query as given. Limits are left out: a finished
+// answer holds whatever limit it was found under.
+func (q *shogiQuery) textKey() string {
+	var k keyBuilder
+	return k.field("shogi-text").int(int64(q.rules)).int(int64(q.algo)).
+		field(normalizeSpace(q.sfen)).field(normalizeSpace(q.moves)).String()
+}
+
+// textKey spells a capture query as given.
+func (q *captureQuery) textKey() string {
+	var k keyBuilder
+	k.field("capture-text").int(int64(q.mode)).int(int64(q.algo)).field(strings.TrimSpace(q.widening))
+	if q.hasSGF {
+		k.field("sgf").field(q.sgf).int(int64(q.moveNumber))
+	} else {
+		k.field("lists").int(int64(q.boardSize)).field(normalizeSpace(q.black)).field(normalizeSpace(q.white))
+	}
+	return k.field(strings.TrimSpace(q.target)).String()
 }

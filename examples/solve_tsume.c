@@ -12,8 +12,8 @@
 
 #include "tsume.h"
 
-/* Mate in 3: 1. G*5b? is not mate; the composed solution needs a sacrifice. */
-static const char *const default_sfen = "7nl/7k1/9/7pp/9/9/9/9/9 b B2Gr 1";
+/* Mate in 3 with two golds in hand: G*6c, then the second gold mates. */
+static const char *const default_sfen = "9/3k5/9/3P5/9/9/9/9/9 b 2G 1";
 
 int main(int argc, char **argv) {
     const char *sfen = argc > 1 ? argv[1] : default_sfen;

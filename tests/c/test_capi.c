@@ -810,14 +810,15 @@ static void test_capture_solve(void) {
     } cases[] = {
         /* white D4 in atari (last liberty D5): Black captures at D5 */
         {"atari, attack", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, 0, 1, "D5"},
-        /* the same string, White to move first: extending to D5 gives three liberties and more */
-        {"atari, defend", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_DEFEND, 0, 1, "D5"},
-        /* a lone stone in the middle of an empty board cannot be captured */
+        /* the same with C5 and E5 black too: extending to D5 only leaves D6, White cannot save it */
+        {"net, defend", NULL, "C4 E4 D3 C5 E5", "D4", "D4", TSUME_CAPTURE_DEFEND, 0, 0, ""},
+        /* a lone stone in the middle of an empty board cannot be captured ... */
         {"open stone, attack", NULL, NULL, "E5", "E5", TSUME_CAPTURE_ATTACK, 0, 0, ""},
+        /* ... and needs no defence: saved by passing */
+        {"open stone, defend", NULL, NULL, "E5", "E5", TSUME_CAPTURE_DEFEND, 0, 1, "PASS"},
         /* the ladder of the C++ example, from SGF: Black captures */
         {"ladder from sgf", "(;FF[4]SZ[9]AB[cf][dg][ee]AW[df])", NULL, NULL, "D4", TSUME_CAPTURE_ATTACK, 0, 1, NULL},
-        {"atari, attack, dfpn", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_DFPN, 1, "D5"},
-        {"atari, attack, pn*", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_PNSTAR, 1, "D5"},
+        {"atari, attack, aps explicitly", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_APS, 1, "D5"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
@@ -851,6 +852,35 @@ static void test_capture_solve(void) {
             CHECK_STR(m0, best);
             tsume_string_free(m0);
         }
+        tsume_string_free(best);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
+/* The capture game under the core's df-pn and PN*. */
+static void test_capture_core_algorithms(void) {
+    tsume_solver *s = new_solver(16, 1);
+    char err[256];
+    tsume_result *res = NULL;
+    const int32_t algos[] = {TSUME_ALGO_DFPN, TSUME_ALGO_PNSTAR};
+    for (size_t i = 0; i < 2; i++) {
+        tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+        q.board_size = 9;
+        q.black = "C4 E4 D3";
+        q.white = "D4";
+        q.target = "D4";
+        q.algo = algos[i];
+        q.time_limit_ms = 20000;
+        tsume_status st = solve_capture(s, &q, &res, err, sizeof err);
+        if (st == TSUME_E_INVALID_ARGUMENT && strstr(err, "not available")) SKIP("%s", err);
+        if (st != TSUME_OK) FAIL("algo %d: %s: %s", algos[i], tsume_status_string(st), err);
+        int32_t code = -9;
+        CHECK_STATUS(tsume_result_code(res, &code), TSUME_OK);
+        CHECK(code == 1);
+        char *best = NULL;
+        CHECK_STATUS(tsume_result_best_move(res, &best), TSUME_OK);
+        CHECK_STR(best, "D5");
         tsume_string_free(best);
         CHECK_STATUS(tsume_result_free(res), TSUME_OK);
     }
@@ -896,6 +926,7 @@ static const test_case tests[] = {
     {"progress", test_progress},
     {"capture_bad_input", test_capture_bad_input},
     {"capture_solve", test_capture_solve},
+    {"capture_core_algorithms", test_capture_core_algorithms},
     {"games_share_solver", test_games_share_solver},
 };
 
