@@ -4,9 +4,9 @@ package core
 // it and as Store takes it.
 type Entry struct {
 	Key    Key
-	OrNode bool  // the node's type; part of the identity
-	PN, DN PN    // 0/Infinity pairs mark proven or disproven nodes
-	Move   Move  // best move: proving move when proven, else the last best child
+	OrNode bool   // the node's type; part of the identity
+	PN, DN PN     // 0/Infinity pairs mark proven or disproven nodes
+	Move   Move   // best move: proving move when proven, else the last best child
 	Length uint32 // proof (or disproof) length in plies; 0 at a terminal node
 	Amount uint32 // work spent below this node (expanded nodes), saturating
 	Step   uint8  // widening step the values were computed at

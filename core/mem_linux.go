@@ -27,9 +27,11 @@ type region struct {
 // hugetlb it first tries MAP_HUGETLB (reserved huge pages) and falls back to
 // ordinary pages with MADV_HUGEPAGE (transparent huge pages) requested.
 func allocRegion(size int, hugetlb bool) (*region, error) {
+	// Without MAP_NORESERVE the kernel reserves the huge pages now, so a
+	// shortage fails here rather than with SIGBUS on first touch.
 	if hugetlb {
 		m, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE,
-			unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_HUGETLB|unix.MAP_NORESERVE)
+			unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_HUGETLB)
 		if err == nil {
 			return &region{mapping: m, words: wordsOf(m), hugetlb: true}, nil
 		}

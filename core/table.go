@@ -201,22 +201,25 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 func (t *Table) Store(e *Entry) bool {
 	var w, cur [slotWords]uint64
 	b := t.bucket(e.Key.Board)
-	victim, victimAmount := -1, uint64(1<<63)
+	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	for i := 0; i < bucketSlots; i++ {
 		base := b + i*slotWords
 		if !t.readSlot(base, &cur) {
-			if victimAmount > 0 {
-				victim, victimAmount = base, 0
+			if empty < 0 {
+				empty = base
 			}
 			continue
 		}
 		if sameNode(&cur, e.Key, e.OrNode) {
-			victim = base
+			empty, victim = base, base
 			break
 		}
 		if a := cur[5] & maxAmount; a < victimAmount {
 			victim, victimAmount = base, a
 		}
+	}
+	if empty >= 0 {
+		victim = empty
 	}
 	e.pack(&w)
 	return t.writeSlot(victim, &w)
