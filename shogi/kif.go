@@ -18,8 +18,12 @@ var (
 // its side (右/左, or 直 for a gold-like piece or silver moving straight
 // up; dragons and horses never use 直), and both when needed; 成 or 不成
 // when promotion was possible; 打 for a drop only when a piece on the
-// board could also have moved there.
+// board could also have moved there. A move that is not legal here is
+// returned in USI notation, in brackets.
 func (p *Position) KIF(m Move, prev Move) string {
+	if !p.IsLegal(m) {
+		return "[" + m.USI() + "]"
+	}
 	var b strings.Builder
 	if p.side == Black {
 		b.WriteString("▲")

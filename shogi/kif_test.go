@@ -1,6 +1,9 @@
 package shogi
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestKIF(t *testing.T) {
 	cases := []struct {
@@ -59,5 +62,22 @@ func TestKIF(t *testing.T) {
 		if got := p.KIF(m, prev); got != c.want {
 			t.Errorf("%s: KIF(%s) = %s, want %s", c.sfen, c.move, got, c.want)
 		}
+	}
+}
+
+// TestNoPanicOnGarbage feeds arbitrary move words to the formatting and
+// checking functions, which must neither panic nor accept them wrongly.
+func TestNoPanicOnGarbage(t *testing.T) {
+	p := mustParse(t, matsuriSFEN)
+	legal := p.GenerateLegal(nil)
+	for i := uint32(0); i < 1<<16; i++ {
+		m := Move(i*2654435761 ^ i<<13)
+		_ = m.USI()
+		_ = p.KIF(m, NoMove)
+		if p.IsLegal(m) != slices.Contains(legal, m) {
+			t.Fatalf("IsLegal(%#x) disagrees with the legal list", uint32(m))
+		}
+		_ = p.PieceAt(m.To())
+		_ = p.Hand(Black).Count(m.Kind())
 	}
 }

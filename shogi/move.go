@@ -55,7 +55,7 @@ func (m Move) USI() string {
 		return "none"
 	}
 	if m.IsDrop() {
-		return kindLetters[m.Kind():m.Kind()+1] + "*" + m.To().String()
+		return m.Kind().String() + "*" + m.To().String()
 	}
 	s := m.From().String() + m.To().String()
 	if m.IsPromotion() {

@@ -65,8 +65,13 @@ func (p *Position) SideToMove() Color { return p.side }
 // Ply returns the move number as in SFEN (1 at the start, +1 per move).
 func (p *Position) Ply() int { return p.ply }
 
-// PieceAt returns the piece on s (Empty if none).
-func (p *Position) PieceAt(s Square) Piece { return p.board[s] }
+// PieceAt returns the piece on s (Empty if none or if s is off the board).
+func (p *Position) PieceAt(s Square) Piece {
+	if s >= NoSquare {
+		return Empty
+	}
+	return p.board[s]
+}
 
 // Hand returns c's pieces in hand.
 func (p *Position) Hand(c Color) Hand { return p.hands[c] }
