@@ -114,10 +114,15 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// The core enforces the time limit itself (and reports it as such);
+	// the exact-length search polls the same deadline.
+	var deadline time.Time
 	if o.TimeLimit > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.TimeLimit)
-		defer cancel()
+		deadline = start.Add(o.TimeLimit)
+		o.TimeLimit -= time.Since(start)
+		if o.TimeLimit <= 0 {
+			o.TimeLimit = time.Nanosecond
+		}
 	}
 	s.stop.Store(false)
 
@@ -148,7 +153,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		res.Kind = NoMate
 	case core.Proven:
 		res.Kind = Mate
-		s.findLine(ctx, g, &o, cr, &res, start)
+		s.findLine(ctx, g, &o, &res, start, deadline)
 		res.Verification = Verify(p, attacker, o.Rules, res.Moves)
 		res.Verified = res.Verification.OK
 	default:
@@ -179,7 +184,7 @@ func coreOptions(o Options) core.Options {
 // findLine runs the exact-length search after a proof and fills the line;
 // when that search cannot finish, the proof's principal variation is used
 // and the line is reported non-minimal.
-func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time) {
+func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result, start, deadline time.Time) {
 	budget := o.ExactNodeLimit
 	if budget == 0 {
 		budget = DefaultExactNodes
@@ -191,7 +196,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 			el := time.Since(start)
 			o.Progress(Progress{Phase: "minimal", Nodes: res.Stats.Expanded, Hashfull: res.Hashfull, Elapsed: el})
 		}
-		return s.stop.Load() || ctx.Err() != nil
+		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
 	}
 	if s.exact == nil {
 		n := 1
