@@ -189,12 +189,13 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result,
 	if budget == 0 {
 		budget = DefaultExactNodes
 	}
-	last := time.Now()
+	last, phaseStart := time.Now(), time.Now()
+	var e *exactSearch
 	poll := func() bool {
 		if o.Progress != nil && time.Since(last) >= time.Second {
 			last = time.Now()
-			el := time.Since(start)
-			o.Progress(Progress{Phase: "minimal", Nodes: res.Stats.Expanded, Hashfull: res.Hashfull, Elapsed: el})
+			o.Progress(Progress{Phase: "minimal", Nodes: e.nodes, NodesPerSecond: float64(e.nodes) / time.Since(phaseStart).Seconds(),
+				Hashfull: res.Hashfull, Elapsed: time.Since(start)})
 		}
 		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
 	}
@@ -205,7 +206,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result,
 		}
 		s.exact = make([]exactEntry, n)
 	}
-	e := newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
+	e = newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
 	maxLen := 4095
 	n := e.solve(maxLen)
 	res.ExactNodes = e.nodes

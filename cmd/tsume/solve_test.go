@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run runs one tsume command line in-process.
+func run(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = dispatch(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestSolveBuiltInExample(t *testing.T) {
+	code, out, errOut := run("solve", "--hash-mb", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"built-in example", "mate in 3", "usi: S*1b 2a1b G*2b", "verified:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	code, out, errOut := run("solve", "--hash-mb", "8", "--json", "--rules", "mate", "--sfen", "8k/7pl/6N2/9/9/9/9/9/R8 b b 1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var j struct {
+		Result   string   `json:"result"`
+		Length   int      `json:"length"`
+		Moves    []string `json:"moves"`
+		Minimal  bool     `json:"minimal"`
+		Verified bool     `json:"verified"`
+		Nodes    uint64   `json:"nodes"`
+		TimeMS   *float64 `json:"time_ms"`
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if j.Result != "mate" || j.Length != 3 || len(j.Moves) != 3 || !j.Minimal || !j.Verified || j.Nodes == 0 || j.TimeMS == nil {
+		t.Fatalf("unexpected JSON: %s", out)
+	}
+}
+
+func TestSolveBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sfen", "9/9/9 b - 1"}, "bad position"},
+		{[]string{"--sfen", "xyz"}, "bad position"},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b - 1"}, "in check"},
+		{[]string{"--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"}, "no king"},
+		{[]string{"--hash-mb", "0"}, "hash-mb"},
+		{[]string{"--hash-mb", "999999999"}, "hash-mb"},
+		{[]string{"--rules", "chess"}, "rules"},
+		{[]string{"--algo", "magic"}, "algorithm"},
+		{[]string{"--moves", "1a1b"}, "bad position"},
+		{[]string{"extra"}, "unexpected argument"},
+	}
+	for _, tc := range tests {
+		code, _, errOut := run(append([]string{"solve"}, tc.args...)...)
+		if code == 0 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want non-zero and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func TestSolveFileAndBench(t *testing.T) {
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "own.tsv")
+	data := "# own problems\n" +
+		"7sk/9/7PP/9/9/9/9/9/9 b GS 1\t3\tmate in 3\n" +
+		"7nk/7p1/8G/9/9/9/9/9/9 b P 1\tnomate\tpawn-drop mate\n" +
+		"8k/7pl/6N2/9/9/9/9/9/R8 b b 1\t3\tpublished 3, we find 1\n"
+	if err := os.WriteFile(suite, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run("solve", "--hash-mb", "8", "--quiet", "--file", suite)
+	if code != 0 || strings.Count(out, "== line") != 3 || !strings.Contains(out, "nomate") {
+		t.Fatalf("solve --file: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = run("bench", "--hash-mb", "8", "--time-limit", "20s", "--suite", suite)
+	if code != 1 {
+		t.Errorf("bench with a failing problem exited %d, want 1", code)
+	}
+	for _, want := range []string{"shorter than published", "total dfpn: 2/3 OK"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = run("bench", "--hash-mb", "8", "--csv", "--suite", suite)
+	if code != 1 || strings.Count(out, "\n") != 4 || !strings.HasPrefix(out, "algo,name,expected") {
+		t.Errorf("bench --csv: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := run("bench", "--suite", filepath.Join(dir, "missing.tsv")); code != 2 || errOut == "" {
+		t.Errorf("missing suite: exit %d", code)
+	}
+}
