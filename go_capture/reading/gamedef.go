@@ -48,7 +48,7 @@ const (
 	giCacheMask = 1<<giCacheBits - 1
 )
 
-var giSalt = [4]uint64{0, 0x5851f42d4c957f2d, 0x14057b7ef767814f, 0x2545f4914f6cdd1d}
+var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814f, 0x2545f4914f6cdd1d}
 
 // giSearch is gi without the cache.
 func (s *searcher) giSearch(n int) board.Point {

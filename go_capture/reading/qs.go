@@ -18,6 +18,28 @@ func (s *searcher) qsCaptureMove() board.Point {
 	if s.stopped || s.ply >= maxPly-8 {
 		return board.NoPoint
 	}
+	if l := s.libs(); l == 0 || l > 2 {
+		return board.NoPoint
+	}
+	if s.b.Superko() {
+		return s.qsCaptureSearch()
+	}
+	// Ladders are read again and again from the same positions: cache
+	// them beside the gi results (slot 0 of giSalt is QSCapture's).
+	key := s.key(s.attacker) ^ giSalt[0]
+	e := &s.giCache[key&giCacheMask]
+	if e.key == key {
+		return e.move
+	}
+	m := s.qsCaptureSearch()
+	if !s.stopped {
+		*e = giEntry{key: key, move: m}
+	}
+	return m
+}
+
+// qsCaptureSearch is qsCaptureMove without the cache.
+func (s *searcher) qsCaptureSearch() board.Point {
 	if !s.inQS {
 		s.inQS = true
 		defer func() { s.inQS = false }()
