@@ -1,0 +1,67 @@
+package suite
+
+import (
+	"context"
+	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/reading"
+)
+
+// Row is the outcome of one test.
+type Row struct {
+	Test   *Test
+	Reply  string // our reply in GNU Go's format, or "error: ..."
+	Pass   bool
+	Result reading.Result
+}
+
+// Totals sums a run.
+type Totals struct {
+	Tests, Passed, GNUGoPassed int
+	Nodes, Plays               int64
+	Time                       time.Duration
+}
+
+// Run answers every test with opts and scores it; row, if not nil, is
+// called after each test (for streaming output).
+func Run(ctx context.Context, tests []Test, opts reading.Options, row func(Row)) ([]Row, Totals, error) {
+	rows := make([]Row, 0, len(tests))
+	var tot Totals
+	for i := range tests {
+		if err := ctx.Err(); err != nil {
+			return rows, tot, err
+		}
+		t := &tests[i]
+		r := Row{Test: t}
+		b, target, err := t.Position()
+		if err != nil {
+			return rows, tot, err
+		}
+		mode := reading.Attack
+		if t.Command == "defend" {
+			mode = reading.Defend
+		}
+		res, err := reading.Solve(ctx, b, target, mode, opts)
+		if err != nil {
+			return rows, tot, err
+		}
+		r.Result = res
+		r.Reply = res.GTP(b.Size())
+		r.Pass = t.Pass(r.Reply)
+		tot.Tests++
+		if r.Pass {
+			tot.Passed++
+		}
+		if t.GNUGoPass {
+			tot.GNUGoPassed++
+		}
+		tot.Nodes += res.Stats.Nodes
+		tot.Plays += res.Stats.Plays
+		tot.Time += res.Stats.Time
+		rows = append(rows, r)
+		if row != nil {
+			row(r)
+		}
+	}
+	return rows, tot, nil
+}

@@ -1,0 +1,119 @@
+package suite
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/reading"
+)
+
+func TestPatternRule(t *testing.T) {
+	tests := []struct {
+		pattern string
+		negate  bool
+		reply   string
+		want    bool
+	}{
+		{"1 G1", false, "1 G1", true},
+		{"1 G1", false, "1 G2", false},
+		{"1 G1", false, "1 G11", false},
+		{"1 (B5|A7)", false, "1 A7", true},
+		{"1 T15|O13|P12", false, "1 P12", true},
+		{"1 T15|O13|P12", false, "2 P12", true}, // ungrouped alternatives, as in awk
+		{"1 T15|O13|P12", false, "2 O13", true}, // the middle alternative is unanchored
+		{"1 T15|O13|P12", false, "2 T15", false},
+		{"0", true, "0", false},
+		{"0", true, "1 A1", true},
+		{"(2|3) P5", false, "3 P5", true},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		line := `{"id":1,"command":"attack","args":["A1"],"pattern":` + quote(tc.pattern) + `,"negate":` + map[bool]string{true: "true", false: "false"}[tc.negate] + `,"position_sgf":"p.sgf"}`
+		f := filepath.Join(dir, "s.jsonl")
+		if err := os.WriteFile(f, []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ts, err := Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ts[0].Pass(tc.reply); got != tc.want {
+			t.Errorf("pattern %q negate %v reply %q: %v, want %v", tc.pattern, tc.negate, tc.reply, got, tc.want)
+		}
+	}
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, line string }{
+		{"bad json", "{"},
+		{"bad command", `{"id":1,"command":"genmove","args":["A1"],"pattern":"0"}`},
+		{"bad pattern", `{"id":1,"command":"attack","args":["A1"],"pattern":"("}`},
+		{"no args", `{"id":1,"command":"attack","args":[],"pattern":"0"}`},
+	} {
+		f := filepath.Join(dir, "s.jsonl")
+		os.WriteFile(f, []byte(tc.line+"\n"), 0o644)
+		if _, err := Load(f); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
+// sharedDir returns ../shared relative to the module root, or "".
+func sharedDir() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			s := filepath.Join(dir, "..", "shared")
+			if _, err := os.Stat(s); err == nil {
+				return s
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// TestGNUGoSuiteHeavy runs the whole GNU Go reading suite and fails if
+// the pass count drops below the level measured when this test was
+// written (a regression guard, not a target).
+func TestGNUGoSuiteHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: runs the whole GNU Go suite")
+	}
+	shared := sharedDir()
+	if shared == "" {
+		t.Skip("../shared is absent")
+	}
+	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
+	if err != nil {
+		t.Skip("suite absent:", err)
+	}
+	_, tot, err := Run(context.Background(), tests, reading.Options{TimeLimit: 200 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("passed %d of %d (GNU Go 3.8: %d) in %v", tot.Passed, tot.Tests, tot.GNUGoPassed, tot.Time)
+	if tot.Tests != 234 {
+		t.Errorf("%d tests, want 234", tot.Tests)
+	}
+	if tot.Passed < minSuitePasses {
+		t.Errorf("passed %d, below the %d measured before", tot.Passed, minSuitePasses)
+	}
+}
+
+// minSuitePasses is the pass count with a 200 ms limit when the test
+// was last calibrated, less a margin for timing noise.
+const minSuitePasses = 120
