@@ -40,6 +40,10 @@ type exactSearch struct {
 	budget   uint64
 	stopped  bool
 	poll     func() bool // reports true when the search must stop
+	// disproven, if set, reports that the proof search's table holds a
+	// (path-independent) disproof of the current position: no mate at any
+	// length, so the node is cut without search.
+	disproven func() bool
 	spare    map[spareKey]int
 }
 
@@ -162,6 +166,10 @@ func (e *exactSearch) search(d, ply int) (v int, rep bool) {
 			return noMate, false
 		}
 		hint = en.best
+	}
+	if e.disproven != nil && ply > 0 && e.disproven() {
+		e.store(key, noMate, noMate, shogi.NoMove)
+		return noMate, false
 	}
 	moves := e.movesAt(ply)
 	if len(moves) == 0 {

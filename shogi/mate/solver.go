@@ -207,6 +207,10 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result,
 		s.exact = make([]exactEntry, n)
 	}
 	e = newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
+	e.disproven = func() bool {
+		en, ok := s.table.Probe(g.Key(), g.OrNode(), g)
+		return ok && en.DN == 0
+	}
 	maxLen := 4095
 	n := e.solve(maxLen)
 	res.ExactNodes = e.nodes
