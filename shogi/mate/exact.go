@@ -44,7 +44,7 @@ type exactSearch struct {
 	// (path-independent) disproof of the current position: no mate at any
 	// length, so the node is cut without search.
 	disproven func() bool
-	spare    map[spareKey]int
+	spare     map[spareKey]int
 }
 
 // spareKey memoises the spare-piece tie-break per position and length.
