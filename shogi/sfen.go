@@ -101,11 +101,11 @@ func parseBareSFEN(f []string) (*Position, error) {
 	}
 	for k := Pawn; k <= King; k++ {
 		if counts[k] > kindTotal[k] {
-			return nil, fmt.Errorf("sfen: %d pieces of kind %s on board and in hands, at most %d exist", counts[k], k, kindTotal[k])
+			return nil, illegalf("sfen: %d pieces of kind %s on board and in hands, at most %d exist", counts[k], k, kindTotal[k])
 		}
 	}
 	if k := p.king[p.side^1]; k != NoSquare && p.attackedBy(k, p.side, noIgnore) {
-		return nil, fmt.Errorf("sfen: the side not to move (%s) is in check", p.side^1)
+		return nil, illegalf("sfen: the side not to move (%s) is in check", p.side^1)
 	}
 	return p, nil
 }
@@ -171,17 +171,17 @@ func (p *Position) parseBoard(b string, counts *[9]int) error {
 func (p *Position) placePiece(s Square, c Color, k Kind) error {
 	r := relRank(c, s)
 	if (k == Pawn || k == Lance) && r == 0 || k == Knight && r <= 1 {
-		return fmt.Errorf("sfen: %s %s on %s can never move", c, k, s)
+		return illegalf("sfen: %s %s on %s can never move", c, k, s)
 	}
 	switch k {
 	case King:
 		if p.king[c] != NoSquare {
-			return fmt.Errorf("sfen: %s has a second king on %s", c, s)
+			return illegalf("sfen: %s has a second king on %s", c, s)
 		}
 		p.king[c] = s
 	case Pawn:
 		if p.pawnFiles[c]>>(s/9)&1 != 0 {
-			return fmt.Errorf("sfen: %s has two unpromoted pawns on file %d (nifu)", c, s.File())
+			return illegalf("sfen: %s has two unpromoted pawns on file %d (nifu)", c, s.File())
 		}
 		p.pawnFiles[c] |= 1 << (s / 9)
 	}
@@ -217,7 +217,7 @@ func (p *Position) parseHand(h string, counts *[9]int) error {
 			n = 1
 		}
 		if p.hands[c].Count(k)+n > handMax[k] {
-			return fmt.Errorf("sfen: hand %q: %s holds more than %d of kind %s", h, c, handMax[k], k)
+			return illegalf("sfen: hand %q: %s holds more than %d of kind %s", h, c, handMax[k], k)
 		}
 		for j := 0; j < n; j++ {
 			p.hands[c] = p.hands[c].Add(k)

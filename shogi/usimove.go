@@ -14,23 +14,23 @@ func ParseUSIMove(p *Position, s string) (Move, error) {
 			return NoMove, fmt.Errorf("move %q: %q is not a piece that can be dropped (want one of PLNSGBR)", s, s[0])
 		}
 		if k == King {
-			return NoMove, fmt.Errorf("move %q: a king cannot be dropped", s)
+			return NoMove, illegalf("move %q: a king cannot be dropped", s)
 		}
 		to, ok := parseSquare(s[2:])
 		if !ok {
 			return NoMove, fmt.Errorf("move %q: bad square %q", s, s[2:])
 		}
 		if !p.hands[us].Has(k) {
-			return NoMove, fmt.Errorf("move %q: %s has no %s in hand", s, us, k)
+			return NoMove, illegalf("move %q: %s has no %s in hand", s, us, k)
 		}
 		if p.board[to] != Empty {
-			return NoMove, fmt.Errorf("move %q: square %s is occupied", s, to)
+			return NoMove, illegalf("move %q: square %s is occupied", s, to)
 		}
 		if r := relRank(us, to); (k == Pawn || k == Lance) && r == 0 || k == Knight && r <= 1 {
-			return NoMove, fmt.Errorf("move %q: a %s dropped on %s could never move", s, k, to)
+			return NoMove, illegalf("move %q: a %s dropped on %s could never move", s, k, to)
 		}
 		if k == Pawn && p.pawnFiles[us]>>(to/9)&1 != 0 {
-			return NoMove, fmt.Errorf("move %q: %s already has a pawn on file %d (nifu)", s, us, to.File())
+			return NoMove, illegalf("move %q: %s already has a pawn on file %d (nifu)", s, us, to.File())
 		}
 		m = NewDrop(k, to)
 	case len(s) == 4 || len(s) == 5 && s[4] == '+':
@@ -41,18 +41,18 @@ func ParseUSIMove(p *Position, s string) (Move, error) {
 		}
 		pc := p.board[from]
 		if pc == Empty {
-			return NoMove, fmt.Errorf("move %q: no piece on %s", s, from)
+			return NoMove, illegalf("move %q: no piece on %s", s, from)
 		}
 		if pc.Color() != us {
-			return NoMove, fmt.Errorf("move %q: the piece on %s belongs to %s, but %s is to move", s, from, pc.Color(), us)
+			return NoMove, illegalf("move %q: the piece on %s belongs to %s, but %s is to move", s, from, pc.Color(), us)
 		}
 		cap := p.board[to]
 		if cap != Empty && cap.Color() == us {
-			return NoMove, fmt.Errorf("move %q: %s captures its own piece on %s", s, us, to)
+			return NoMove, illegalf("move %q: %s captures its own piece on %s", s, us, to)
 		}
 		promote := len(s) == 5
 		if promote && (!pc.Kind().CanPromote() || !inZone(us, from) && !inZone(us, to)) {
-			return NoMove, fmt.Errorf("move %q: the piece on %s cannot promote here", s, from)
+			return NoMove, illegalf("move %q: the piece on %s cannot promote here", s, from)
 		}
 		m = NewMove(from, to, pc.Kind(), cap.Kind(), promote)
 	default:
@@ -60,9 +60,9 @@ func ParseUSIMove(p *Position, s string) (Move, error) {
 	}
 	if !p.IsLegal(m) {
 		if m.IsDrop() && m.Kind() == Pawn {
-			return NoMove, fmt.Errorf("move %q: illegal (pawn-drop mate, or it leaves the king in check)", s)
+			return NoMove, illegalf("move %q: illegal (pawn-drop mate, or it leaves the king in check)", s)
 		}
-		return NoMove, fmt.Errorf("move %q: illegal in this position (unreachable square, forced promotion, or king left in check)", s)
+		return NoMove, illegalf("move %q: illegal in this position (unreachable square, forced promotion, or king left in check)", s)
 	}
 	return m, nil
 }
