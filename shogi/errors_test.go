@@ -21,7 +21,7 @@ func TestErrIllegalClassification(t *testing.T) {
 		{"4k4/9/9/9/9/4P4/4P4/9/9 b - 1", true},                    // nifu
 		{"P3k4/9/9/9/9/9/9/9/9 b - 1", true},                       // pawn that can never move
 		{"4k4/4R4/9/9/9/9/9/9/4K4 b - 1", true},                    // side not to move in check
-		{"4k4/9/9/9/9/9/9/9/9 b 19P 1", true},                      // too many pawns
+		{"4k4/9/9/9/9/4P4/9/9/9 b 18P 1", true},                    // too many pawns
 		{"4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5h 5a5b 5h5a", true}, // illegal move in the list
 		{"4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i5z", false},          // malformed move
 	}
