@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,7 +19,7 @@ import (
 func init() { register("solve", "solve a tsume-shogi problem (mate search)", runSolve) }
 
 // exampleSFEN is the built-in problem `tsume solve` solves without
-// arguments, a mate in 3 of our own: ▲1二銀打 △同銀 ▲2二金打.
+// arguments, a mate in 3 of our own: ▲１二銀 △同　銀 ▲２二金.
 const exampleSFEN = "7sk/9/7PP/9/9/9/9/9/9 b GS 1"
 
 // solveFlags are the options of `tsume solve` (and the per-problem part of
@@ -196,27 +195,17 @@ func pnString(x uint64) string {
 	return fmt.Sprint(x)
 }
 
-// kifLine spells the line in Japanese KIF notation, or reports that the
-// rules engine does not offer it.
-func kifLine(pos *shogi.Position, line []shogi.Move) ([]string, error) {
-	k, ok := any(pos).(interface {
-		KIF(m, prev shogi.Move) string
-	})
-	if !ok {
-		return nil, errors.New("KIF notation is not available in this build")
-	}
+// kifLine spells the line in Japanese KIF notation (▲２二金打 △同　玉 …).
+func kifLine(pos *shogi.Position, line []shogi.Move) []string {
 	p := pos.Clone()
-	k, _ = any(p).(interface {
-		KIF(m, prev shogi.Move) string
-	})
 	out := make([]string, len(line))
 	prev := shogi.NoMove
 	for i, m := range line {
-		out[i] = k.KIF(m, prev)
+		out[i] = p.KIF(m, prev)
 		p.Do(m)
 		prev = m
 	}
-	return out, nil
+	return out
 }
 
 // verifiedText says in words what the verifier checked.
@@ -238,11 +227,7 @@ func printResult(w io.Writer, pos *shogi.Position, r *mate.Result) {
 		}
 		fmt.Fprintf(w, "mate in %d (%s)\n", r.Length, min)
 		fmt.Fprintf(w, "usi: %s\n", strings.Join(r.USI, " "))
-		if kif, err := kifLine(pos, r.Moves); err == nil {
-			fmt.Fprintf(w, "kif: %s\n", strings.Join(kif, " "))
-		} else {
-			fmt.Fprintf(w, "kif: (%v)\n", err)
-		}
+		fmt.Fprintf(w, "kif: %s\n", strings.Join(kifLine(pos, r.Moves), " "))
 		fmt.Fprintln(w, verifiedText(r.Verification))
 	case mate.NoMate:
 		fmt.Fprintln(w, "nomate (proven: the attacker has no mate)")
@@ -289,8 +274,6 @@ func resultJSON(pos *shogi.Position, r *mate.Result, rules mate.Rules) solveJSON
 	if j.Moves == nil {
 		j.Moves = []string{}
 	}
-	if kif, err := kifLine(pos, r.Moves); err == nil {
-		j.KIF = kif
-	}
+	j.KIF = kifLine(pos, r.Moves)
 	return j
 }
