@@ -110,3 +110,11 @@ func cBool(b bool) C.int32_t {
 	}
 	return 0
 }
+
+// guarded runs f the way every export runs its body, so the Go tests can
+// show that a panic becomes TSUME_E_INTERNAL (test files cannot use cgo).
+func guarded(f func()) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	f()
+	return C.TSUME_OK
+}

@@ -1,0 +1,58 @@
+package main
+
+import "testing"
+
+func TestCaptureQuestionErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		q    captureQuery
+		want Status
+	}{
+		{"lists", captureQuery{boardSize: 9, black: "C4 E4 D3", white: "D4", target: "D4"}, StatusOK},
+		{"sgf", captureQuery{hasSGF: true, sgf: "(;FF[4]SZ[9]AB[cf][dg][ee]AW[df])", target: "D4"}, StatusOK},
+		{"sgf moves", captureQuery{hasSGF: true, sgf: "(;SZ[9];B[ee];W[df])", target: "D4"}, StatusOK},
+		{"sgf stop before move 2", captureQuery{hasSGF: true, sgf: "(;SZ[9];B[ee];W[df])", moveNumber: 2, target: "D4"}, StatusIllegalPosition},
+		{"sgf unclosed", captureQuery{hasSGF: true, sgf: "(;SZ[9]AW[dd", target: "D4"}, StatusParse},
+		{"sgf junk", captureQuery{hasSGF: true, sgf: "hello", target: "D4"}, StatusParse},
+		{"sgf occupied", captureQuery{hasSGF: true, sgf: "(;SZ[9];B[ee];W[ee])", target: "E5"}, StatusIllegalPosition},
+		{"target syntax", captureQuery{boardSize: 9, white: "D4", target: "D"}, StatusParse},
+		{"target off board", captureQuery{boardSize: 9, white: "D4", target: "K10"}, StatusParse},
+		{"target pass", captureQuery{boardSize: 9, white: "D4", target: "pass"}, StatusParse},
+		{"target empty", captureQuery{boardSize: 9, white: "D4", target: "E5"}, StatusIllegalPosition},
+		{"stone list syntax", captureQuery{boardSize: 9, black: "C4 ??", white: "D4", target: "D4"}, StatusParse},
+		{"stone pass", captureQuery{boardSize: 9, black: "pass", white: "D4", target: "D4"}, StatusParse},
+		{"both colours", captureQuery{boardSize: 9, black: "D4", white: "D4", target: "D4"}, StatusIllegalPosition},
+		{"no liberty", captureQuery{boardSize: 9, black: "A2 B1", white: "A1", target: "A1"}, StatusIllegalPosition},
+		{"widening name", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "nope"}, StatusInvalidArgument},
+		{"widening number", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "3"}, StatusOK},
+	}
+	for _, tc := range tests {
+		_, err := newCaptureQuestion(tc.q)
+		if got := statusOf(err); got != tc.want {
+			t.Errorf("%s: status %d, want %d (%v)", tc.name, got, tc.want, err)
+		}
+	}
+}
+
+func TestCaptureCacheKey(t *testing.T) {
+	key := func(q captureQuery) string {
+		cq, err := newCaptureQuestion(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cq.cacheKey()
+	}
+	lists := captureQuery{boardSize: 9, black: "C4 D3 E5", white: "D4", target: "D4"}
+	sgf := captureQuery{hasSGF: true, sgf: "(;FF[4]SZ[9]AB[cf][dg][ee]AW[df])", target: "D4"}
+	if key(lists) != key(sgf) {
+		t.Error("the same board from lists and from SGF gave different keys")
+	}
+	defend := lists
+	defend.mode = modeDefend
+	if key(lists) == key(defend) {
+		t.Error("attack and defend share a key")
+	}
+	if lists.textKey() == sgf.textKey() {
+		t.Error("different query texts share a text key")
+	}
+}

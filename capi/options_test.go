@@ -1,0 +1,82 @@
+package main
+
+import "testing"
+
+func TestSolverOptions(t *testing.T) {
+	tests := []struct {
+		name    string
+		hash    uint32
+		huge    int32
+		cache   uint32
+		want    Status
+		wantOpt solverOptions
+	}{
+		{"defaults", 256, 0, 16, StatusOK, solverOptions{256, false, 16}},
+		{"smallest", 1, 1, 0, StatusOK, solverOptions{1, true, 0}},
+		{"largest", maxHashMB, 0, maxCacheMB, StatusOK, solverOptions{maxHashMB, false, maxCacheMB}},
+		{"hash 0", 0, 0, 16, StatusInvalidArgument, solverOptions{}},
+		{"hash too big", maxHashMB + 1, 0, 16, StatusInvalidArgument, solverOptions{}},
+		{"huge 2", 16, 2, 16, StatusInvalidArgument, solverOptions{}},
+		{"cache too big", 16, 0, maxCacheMB + 1, StatusInvalidArgument, solverOptions{}},
+	}
+	for _, tc := range tests {
+		o, err := newSolverOptions(tc.hash, tc.huge, tc.cache)
+		if statusOf(err) != tc.want {
+			t.Errorf("%s: status %d, want %d (%v)", tc.name, statusOf(err), tc.want, err)
+		}
+		if err == nil && o != tc.wantOpt {
+			t.Errorf("%s: options %+v, want %+v", tc.name, o, tc.wantOpt)
+		}
+	}
+	if physicalMemory() > 0 {
+		o := solverOptions{hashMB: maxHashMB}
+		if err := o.checkMemory(); statusOf(err) != StatusNoMemory {
+			t.Errorf("a 1 TiB table passed the memory check on a %d MiB machine", physicalMemory()>>20)
+		}
+		o.hashMB = 1
+		if err := o.checkMemory(); err != nil {
+			t.Errorf("a 1 MiB table failed the memory check: %v", err)
+		}
+	}
+}
+
+func TestQueryValidate(t *testing.T) {
+	shogi := []struct {
+		name string
+		q    shogiQuery
+		want Status
+	}{
+		{"ok", shogiQuery{sfen: "startpos"}, StatusOK},
+		{"mate rules, pn*", shogiQuery{sfen: "startpos", rules: rulesMate, algo: algoPNStar}, StatusOK},
+		{"no sfen", shogiQuery{}, StatusInvalidArgument},
+		{"rules", shogiQuery{sfen: "startpos", rules: 2}, StatusInvalidArgument},
+		{"aps", shogiQuery{sfen: "startpos", algo: algoAPS}, StatusInvalidArgument},
+		{"algo", shogiQuery{sfen: "startpos", algo: -1}, StatusInvalidArgument},
+	}
+	for _, tc := range shogi {
+		if got := statusOf(tc.q.validate()); got != tc.want {
+			t.Errorf("shogi %s: status %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	capture := []struct {
+		name string
+		q    captureQuery
+		want Status
+	}{
+		{"lists", captureQuery{boardSize: 9, target: "D4"}, StatusOK},
+		{"sgf", captureQuery{hasSGF: true, sgf: "(;)", moveNumber: 3, target: "D4"}, StatusOK},
+		{"no target", captureQuery{boardSize: 9}, StatusInvalidArgument},
+		{"mode", captureQuery{boardSize: 9, target: "D4", mode: 2}, StatusInvalidArgument},
+		{"algo", captureQuery{boardSize: 9, target: "D4", algo: 4}, StatusInvalidArgument},
+		{"size 4", captureQuery{boardSize: 4, target: "D4"}, StatusInvalidArgument},
+		{"size 20", captureQuery{boardSize: 20, target: "D4"}, StatusInvalidArgument},
+		{"move number without sgf", captureQuery{boardSize: 9, target: "D4", moveNumber: 2}, StatusInvalidArgument},
+		{"negative move number", captureQuery{hasSGF: true, target: "D4", moveNumber: -1}, StatusInvalidArgument},
+		{"sgf and lists", captureQuery{hasSGF: true, target: "D4", black: "C3"}, StatusInvalidArgument},
+	}
+	for _, tc := range capture {
+		if got := statusOf(tc.q.validate()); got != tc.want {
+			t.Errorf("capture %s: status %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
