@@ -20,22 +20,22 @@ func TestCheckSFENSyntax(t *testing.T) {
 		{"4k4/9/+P8/9/9/9/9/9/9 b G 1", true},
 		{"", false},
 		{"position", false},
-		{"4k4/9/4P4/9/9/9/9/9 b G 1", false},        // 8 ranks
-		{"4k4/9/4P5/9/9/9/9/9/9 b G 1", false},      // 10 files
-		{"4k4/9/4X4/9/9/9/9/9/9 b G 1", false},      // unknown letter
-		{"4k4/9/4+4/9/9/9/9/9/9 b G 1", false},      // '+' then digit
-		{"4k4/9/4P4/9/9/9/9/9/9 x G 1", false},      // side
-		{"4k4/9/4P4/9/9/9/9/9/9 b K 1", false},      // king in hand
-		{"4k4/9/4P4/9/9/9/9/9/9 b 2 1", false},      // count without piece
-		{"4k4/9/4P4/9/9/9/9/9/9 b 123P 1", false},   // count too long
-		{"4k4/9/4P4/9/9/9/9/9/9 b G one", false},    // ply
-		{"4k4/9/4P4/9/9/9/9/9/9 b G", true},         // three fields
-		{"4k4/9/4P4/9/9/9/9/9/9 b", false},          // two fields
-		{"startpos moves 7g7x", false},              // bad move square
-		{"startpos moves", true},                    // no moves
-		{"startpos 7g7f", false},                    // missing "moves"
-		{"startpos moves K*5e", false},              // king drop
-		{"startpos moves P*5e 8h2b+ 7g7f", true},    // form only; legality is shogi's
+		{"4k4/9/4P4/9/9/9/9/9 b G 1", false},      // 8 ranks
+		{"4k4/9/4P5/9/9/9/9/9/9 b G 1", false},    // 10 files
+		{"4k4/9/4X4/9/9/9/9/9/9 b G 1", false},    // unknown letter
+		{"4k4/9/4+4/9/9/9/9/9/9 b G 1", false},    // '+' then digit
+		{"4k4/9/4P4/9/9/9/9/9/9 x G 1", false},    // side
+		{"4k4/9/4P4/9/9/9/9/9/9 b K 1", false},    // king in hand
+		{"4k4/9/4P4/9/9/9/9/9/9 b 2 1", false},    // count without piece
+		{"4k4/9/4P4/9/9/9/9/9/9 b 123P 1", false}, // count too long
+		{"4k4/9/4P4/9/9/9/9/9/9 b G one", false},  // ply
+		{"4k4/9/4P4/9/9/9/9/9/9 b G", true},       // three fields
+		{"4k4/9/4P4/9/9/9/9/9/9 b", false},        // two fields
+		{"startpos moves 7g7x", false},            // bad move square
+		{"startpos moves", true},                  // no moves
+		{"startpos 7g7f", false},                  // missing "moves"
+		{"startpos moves K*5e", false},            // king drop
+		{"startpos moves P*5e 8h2b+ 7g7f", true},  // form only; legality is shogi's
 	}
 	for _, tc := range tests {
 		err := checkSFENSyntax(tc.sfen)
