@@ -17,7 +17,8 @@ type Options struct {
 	// NodeLimit bounds the proof search's expanded nodes (0: none).
 	NodeLimit uint64
 	// ExactNodeLimit bounds the exact-length search after the first proof
-	// (0: DefaultExactNodes). Past it the line is reported non-minimal.
+	// (0: scaled to the proof's effort, see DefaultExactNodes). Past it the
+	// line is reported non-minimal.
 	ExactNodeLimit uint64
 	// TimeLimit bounds the whole call's wall-clock time (0: none).
 	TimeLimit time.Duration
@@ -35,8 +36,15 @@ const DefaultHashMB = 256
 // MaxHashMB is the largest table accepted (1 TiB).
 const MaxHashMB = 1 << 20
 
-// DefaultExactNodes is the default budget of the exact-length search.
-const DefaultExactNodes = 30_000_000
+// DefaultExactNodes is the least default budget of the exact-length
+// search; the default grows with the proof (ExactNodesPerProofNode per
+// node the proof search expanded) up to MaxDefaultExactNodes, so a hard
+// proof gets a proportionate line search and an easy one answers quickly.
+const (
+	DefaultExactNodes      = 2_000_000
+	ExactNodesPerProofNode = 20
+	MaxDefaultExactNodes   = 50_000_000
+)
 
 // validate names the first bad option.
 func (o *Options) validate() error {

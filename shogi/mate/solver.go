@@ -187,7 +187,7 @@ func coreOptions(o Options) core.Options {
 func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result, start, deadline time.Time) {
 	budget := o.ExactNodeLimit
 	if budget == 0 {
-		budget = DefaultExactNodes
+		budget = min(max(DefaultExactNodes, ExactNodesPerProofNode*res.Stats.Expanded), MaxDefaultExactNodes)
 	}
 	last, phaseStart := time.Now(), time.Now()
 	var e *exactSearch
