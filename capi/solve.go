@@ -56,8 +56,13 @@ func (s *solver) solve(textKey string, parse func() (question, error), lim limit
 	if !r.finished() {
 		return r, stopStatus(ctx)
 	}
-	s.cache.put(key, r)
-	s.cache.put(textKey, r)
+	// An answer found while a limit or a cancel cut the search short may
+	// be incomplete (a shogi line whose minimality search was stopped):
+	// return it, but let a later ask with more time do better.
+	if ctx.Err() == nil {
+		s.cache.put(key, r)
+		s.cache.put(textKey, r)
+	}
 	return r, nil
 }
 

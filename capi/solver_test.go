@@ -109,6 +109,30 @@ func TestSolveCancelBusyAndClose(t *testing.T) {
 	}
 }
 
+// cutShort answers, but only after its context has ended (a search that
+// found a mate and then ran out of time for the minimal line).
+type cutShort struct{ fakeQuestion }
+
+func (c *cutShort) search(ctx context.Context, s *solver, lim limits) (*result, error) {
+	c.searches++
+	<-ctx.Done()
+	return &result{kind: KindProven}, nil
+}
+
+func TestAnswerCutShortIsNotCached(t *testing.T) {
+	s := newTestSolver(t, 1)
+	q := &cutShort{fakeQuestion{key: "k"}}
+	for i := 0; i < 2; i++ {
+		r, err := s.solve("k", func() (question, error) { return q, nil }, limits{time: 5 * time.Millisecond})
+		if err != nil || r.kind != KindProven || r.cached {
+			t.Fatalf("ask %d: %+v, %v", i, r, err)
+		}
+	}
+	if q.searches != 2 {
+		t.Fatalf("%d searches: an answer cut short was cached", q.searches)
+	}
+}
+
 func TestSolveTimeLimitIsNotCancel(t *testing.T) {
 	s := newTestSolver(t, 0)
 	q := &fakeQuestion{key: "long", block: true, started: make(chan struct{})}

@@ -26,16 +26,18 @@
  *   - Different solver handles are independent: they may search in parallel
  *     from different threads.
  *   - One solver handle runs one search at a time. A second solve call on a
- *     handle that is busy returns TSUME_E_BUSY rather than waiting.
+ *     handle that is busy returns TSUME_E_BUSY rather than waiting; so do
+ *     tsume_solver_free, tsume_solver_clear, tsume_solver_set_progress and
+ *     tsume_solver_table_info on that handle until the search returns.
  *   - tsume_cancel() may be called from any thread at any time, including
  *     while another thread is inside a solve call on the same handle; that
  *     solve then returns promptly with TSUME_E_CANCELLED and a result of kind
  *     TSUME_RESULT_UNKNOWN holding the statistics so far.
  *   - Result handles are immutable: accessors may be called from any thread.
  *   - The progress callback is invoked on the thread that called the solve
- *     function, between search steps, about every `interval_ms`.
- *     It must not call tsume functions on the same solver handle other than
- *     tsume_cancel().
+ *     function, between search steps, about every `interval_ms` (never
+ *     more often). It must not call tsume functions on the same solver
+ *     handle other than tsume_cancel().
  *
  * Facts about the Go runtime that a host must know
  *   - The library contains a Go runtime; there is one per process. Loading
@@ -57,6 +59,22 @@
  *   solution line) stays below about 64 MiB plus 8 KiB per ply of the
  *   longest line; the result cache is bounded by `cache_mb`. A solver
  *   therefore uses at most hash_mb + cache_mb + 64 MiB (+ the line).
+ *   tsume_solver_new refuses (TSUME_E_NO_MEMORY) a solver whose hash_mb +
+ *   cache_mb + 64 MiB exceeds the machine's physical memory. The capture
+ *   game's Abstract Proof Search keeps its own table of 2^18 entries
+ *   (about 6 MiB, Go heap, within the 64 MiB margin) for each call.
+ *
+ * Result cache
+ *   A solver remembers finished answers (PROVEN, DISPROVEN, KO; never
+ *   UNKNOWN) within `cache_mb`: asking the same question again returns a
+ *   new result handle at once, with the cached flag set and the statistics
+ *   of the search that found it. A question is the game, the position (for
+ *   shogi under TSUME_RULES_MATE: the SFEN and every move, since repetition
+ *   depends on them), the rules, the algorithm and the widening strategy;
+ *   node and time limits are not part of it (a finished answer holds under
+ *   any limit). Hits are checked against the whole question, not a hash.
+ *   An answer returned after a limit or tsume_cancel cut the search short
+ *   (e.g. a mate whose line is not proven minimal) is not cached.
  */
 #ifndef TSUME_H
 #define TSUME_H
@@ -128,7 +146,7 @@ typedef struct tsume_solver_options {
     uint32_t struct_size; /* sizeof(tsume_solver_options) */
     uint32_t hash_mb;     /* transposition table size in MiB, 1 .. 1048576 (default 256) */
     int32_t huge_pages;   /* 1: ask for MAP_HUGETLB pages (falls back cleanly), 0: THP advice only */
-    uint32_t cache_mb;    /* budget of the cross-call result cache in MiB, 0 disables it (default 16) */
+    uint32_t cache_mb;    /* budget of the cross-call result cache in MiB, 0 .. 4096; 0 disables it (default 16) */
 } tsume_solver_options;
 
 #define TSUME_SOLVER_OPTIONS_INIT { sizeof(tsume_solver_options), 256, 0, 16 }
@@ -167,7 +185,10 @@ typedef struct tsume_capture_query {
 #define TSUME_CAPTURE_QUERY_INIT { sizeof(tsume_capture_query), NULL, 0, 19, NULL, NULL, NULL, \
                                    TSUME_CAPTURE_ATTACK, TSUME_ALGO_DEFAULT, NULL, 0, 0 }
 
-/* Statistics as the papers report them. */
+/* Statistics as the papers report them. For the capture game's Abstract
+ * Proof Search: expanded = nodes of the search tree (Cazenave's count),
+ * generated = every move played (game-definition functions and quiescence
+ * search included), iterations = widening steps; the other counters are 0. */
 typedef struct tsume_stats {
     uint64_t generated;         /* nodes generated (GE) */
     uint64_t expanded;          /* nodes expanded (EX) */
@@ -224,14 +245,16 @@ tsume_status tsume_solver_free(tsume_solver *solver);
 tsume_status tsume_cancel(tsume_solver *solver);
 
 /* Installs (or, with fn NULL, removes) the progress callback, invoked about
- * every interval_ms milliseconds (at least 10) on the solving thread. */
+ * every interval_ms milliseconds (at least 10) on the solving thread.
+ * Shogi searches report progress; capture-game searches do not (yet). */
 tsume_status tsume_solver_set_progress(tsume_solver *solver, tsume_progress_fn fn,
                                        void *user_data, uint32_t interval_ms);
 
 /* Empties the transposition table and the result cache. */
 tsume_status tsume_solver_clear(tsume_solver *solver);
 
-/* Reports the table: its fill (per mille) and whether huge pages were obtained. */
+/* Reports the table: its fill (per mille) and whether huge pages were
+ * obtained. Either pointer may be NULL. */
 tsume_status tsume_solver_table_info(tsume_solver *solver, uint32_t *hashfull, int32_t *huge_pages);
 
 /* ---- solving ------------------------------------------------------------- */
@@ -275,9 +298,11 @@ tsume_status tsume_result_best_move(const tsume_result *result, char **out);
 /* Search statistics. */
 tsume_status tsume_result_stats(const tsume_result *result, tsume_stats *out);
 
-/* Flags: *verified is 1 when the independent verifier checked the answer,
- * *minimal 1 when the line is proven minimal (shogi), *cached 1 when the
- * answer came from the result cache. Any pointer may be NULL. */
+/* Flags: *verified is 1 when the independent verifier checked the answer
+ * (shogi mates; a line the verifier finds illegal is never returned: the
+ * solve call fails with TSUME_E_INTERNAL instead), *minimal 1 when the line
+ * is proven minimal (shogi), *cached 1 when the answer came from the result
+ * cache. Any pointer may be NULL. */
 tsume_status tsume_result_flags(const tsume_result *result, int32_t *verified,
                                 int32_t *minimal, int32_t *cached);
 

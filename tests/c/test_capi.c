@@ -516,6 +516,14 @@ static void test_shogi_cache(void) {
     if (per_call_us * 1e-3 >= first) FAIL("a cached call (%.2f us) is not faster than the search (%.3f ms)", per_call_us, first);
     if (per_call_us > 200) FAIL("a cached call costs %.2f us; expected microseconds", per_call_us);
 
+    /* the floor: one accessor call, C -> Go -> C */
+    CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_TSUME, 0, 0, &res, err, sizeof err), TSUME_OK);
+    int32_t k = 0;
+    t0 = now_ms();
+    for (int i = 0; i < N; i++) CHECK_STATUS(tsume_result_kind_of(res, &k), TSUME_OK);
+    printf("one accessor call (tsume_result_kind_of): %.3f us\n", (now_ms() - t0) * 1000 / N);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
     /* other rules, other position or moves: a different question, no hit */
     CHECK_STATUS(solve_shogi(s, MATE3_SFEN, NULL, TSUME_RULES_MATE, 0, 20000, &res, err, sizeof err), TSUME_OK);
     CHECK_STATUS(tsume_result_flags(res, NULL, NULL, &cached), TSUME_OK);
