@@ -26,6 +26,14 @@ type Game struct {
 	fut  futileScratch
 }
 
+// NewGame wraps pos for a core search in which attacker plays the checks
+// under the given rules; the game owns pos from now on. It does not
+// prepare the position (Solve does: tsume hands, input checks), so callers
+// driving core directly must pass a position that Solve would accept.
+func NewGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
+	return newGame(pos, attacker, rules)
+}
+
 // newGame wraps pos (owned by the game from now on).
 func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
 	return &Game{

@@ -32,6 +32,7 @@ func (k Kind) String() string {
 
 // Result is the answer to one problem.
 type Result struct {
+	// Kind is the answer: Mate, NoMate or Unknown.
 	Kind Kind
 	// Length is the length of the line in plies (0 unless Kind is Mate).
 	Length int
