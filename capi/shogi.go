@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/tsume-solver/tsume/shogi"
@@ -18,24 +20,18 @@ type shogiQuestion struct {
 
 // newShogiQuestion parses the position and the moves played from it. A
 // malformed SFEN or move is TSUME_E_PARSE; a well-formed one that the
-// rules refuse (two kings, nifu, an illegal move, ...) is
-// TSUME_E_ILLEGAL_POSITION.
+// rules refuse (two kings, nifu, an illegal move, ...; package shogi marks
+// these with shogi.ErrIllegal) is TSUME_E_ILLEGAL_POSITION.
 func newShogiQuestion(q shogiQuery) (question, error) {
-	if err := checkSFENSyntax(q.sfen); err != nil {
-		return nil, errorf(StatusParse, "%v", err)
-	}
 	pos, err := shogi.ParseSFEN(q.sfen)
 	if err != nil {
-		return nil, errorf(StatusIllegalPosition, "%v", err)
+		return nil, shogiError(err, "")
 	}
 	moves := strings.Fields(q.moves)
 	for i, ms := range moves {
-		if !isUSIMove(ms) {
-			return nil, errorf(StatusParse, "moves: move %d %q is not a USI move (like 7g7f, 8h2b+ or P*5e)", i+1, ms)
-		}
 		m, err := shogi.ParseUSIMove(pos, ms)
 		if err != nil {
-			return nil, errorf(StatusIllegalPosition, "moves: move %d: %v", i+1, err)
+			return nil, shogiError(err, fmt.Sprintf("moves: move %d: ", i+1))
 		}
 		pos.Do(m)
 	}
@@ -48,6 +44,14 @@ func newShogiQuestion(q shogiQuery) (question, error) {
 	}
 	sq.key = shogiCacheKey(sq, q, moves)
 	return sq, nil
+}
+
+// shogiError classifies an error of package shogi.
+func shogiError(err error, prefix string) error {
+	if errors.Is(err, shogi.ErrIllegal) {
+		return errorf(StatusIllegalPosition, "%s%v", prefix, err)
+	}
+	return errorf(StatusParse, "%s%v", prefix, err)
 }
 
 // shogiCacheKey describes the parsed question for the result cache. Under
