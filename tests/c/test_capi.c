@@ -598,6 +598,9 @@ static void test_cancel(void) {
     CHECK(res == NULL);
     CHECK_STATUS(tsume_solver_free(s), TSUME_E_BUSY);
     CHECK_STATUS(tsume_solver_clear(s), TSUME_E_BUSY);
+    CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_E_BUSY);
+    uint32_t fill;
+    CHECK_STATUS(tsume_solver_table_info(s, &fill, NULL), TSUME_E_BUSY);
 
     double t0 = now_ms();
     CHECK_STATUS(tsume_cancel(s), TSUME_OK);
