@@ -54,11 +54,13 @@
  *     deadlock in the runtime); these terminate the process.
  *
  * Memory
- *   A solver's transposition table is `hash_mb` MiB of mmap'd memory outside
- *   the Go heap. The Go heap of one search (move lists, path stacks, the
- *   solution line) stays below about 64 MiB plus 8 KiB per ply of the
- *   longest line; the result cache is bounded by `cache_mb`. A solver
- *   therefore uses at most hash_mb + cache_mb + 64 MiB (+ the line).
+ *   A solver's tables take `hash_mb` MiB: three quarters are the mmap'd
+ *   proof table outside the Go heap, up to a quarter (at most 64 MiB) the
+ *   shogi solver's exact-length table (Go heap, allocated on the first
+ *   mate found). The rest of one search's Go heap (move lists, path stacks,
+ *   the verifier, the solution line) stays below about 64 MiB plus 8 KiB
+ *   per ply of the longest line; the result cache is bounded by `cache_mb`.
+ *   A solver therefore uses at most hash_mb + cache_mb + 64 MiB (+ the line).
  *   tsume_solver_new refuses (TSUME_E_NO_MEMORY) a solver whose hash_mb +
  *   cache_mb + 64 MiB exceeds the machine's physical memory. The capture
  *   game's Abstract Proof Search keeps its own table of 2^18 entries
