@@ -114,11 +114,32 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 		k = 2 // a ladder threat: answered like a two-move capture
 	}
 	if k >= 2 {
+		ms = s.addJoinCaptures(ms)
 		ms = s.addSecondLibs(ms)
 		// k+1: shortening an attacker string that the filling moves
 		// would join or touch can turn those moves into self-atari.
 		ms = s.addAdjacentLibs(ms, k+1)
 		ms = s.addNearLibs(ms, k+1)
+	}
+	return ms
+}
+
+// addJoinCaptures appends the captures of attacker strings in atari that
+// touch an owner string the target would join by extending: taking them
+// gives the joined string its liberties back.
+func (s *searcher) addJoinCaptures(ms []board.Point) []board.Point {
+	var adj [64]board.Point
+	l := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, r := range s.b.Neighbors(q) {
+			if s.b.At(r) != s.owner || s.b.StringID(r) == tid {
+				continue
+			}
+			for _, id := range s.b.AppendAdjacent(adj[:0], r, 1) {
+				ms = s.addLibs(ms, id)
+			}
+		}
 	}
 	return ms
 }
