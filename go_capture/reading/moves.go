@@ -114,7 +114,7 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 		k = 2 // a ladder threat: answered like a two-move capture
 	}
 	if k >= 2 {
-		ms = s.addJoinCaptures(ms)
+		ms = s.addJoinCaptures(ms, k+1)
 		ms = s.addSecondLibs(ms)
 		// k+1: shortening an attacker string that the filling moves
 		// would join or touch can turn those moves into self-atari.
@@ -124,10 +124,11 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	return ms
 }
 
-// addJoinCaptures appends the captures of attacker strings in atari that
-// touch an owner string the target would join by extending: taking them
-// gives the joined string its liberties back.
-func (s *searcher) addJoinCaptures(ms []board.Point) []board.Point {
+// addJoinCaptures appends the liberties of attacker strings with at most
+// maxLibs liberties that touch an owner string the target would join by
+// extending: capturing or shortening them gives the joined string its
+// liberties back.
+func (s *searcher) addJoinCaptures(ms []board.Point, maxLibs int) []board.Point {
 	var adj [64]board.Point
 	l := s.b.Libs(s.target)
 	tid := s.b.StringID(s.target)
@@ -136,7 +137,7 @@ func (s *searcher) addJoinCaptures(ms []board.Point) []board.Point {
 			if s.b.At(r) != s.owner || s.b.StringID(r) == tid {
 				continue
 			}
-			for _, id := range s.b.AppendAdjacent(adj[:0], r, 1) {
+			for _, id := range s.b.AppendAdjacent(adj[:0], r, maxLibs) {
 				ms = s.addLibs(ms, id)
 			}
 		}
