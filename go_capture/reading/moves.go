@@ -80,6 +80,7 @@ func (s *searcher) addNearLibs(ms []board.Point, maxLibs int) []board.Point {
 // 3 every legal move.
 func (s *searcher) orMoves(ms []board.Point, lvl int) []board.Point {
 	ms = s.addLibs(ms, s.target)
+	ms = s.addKoRetake(ms, s.attacker)
 	if lvl >= 2 {
 		ms = s.addSecondLibs(ms)
 		ms = s.addAdjacentLibs(ms, s.libs()-1)
@@ -110,6 +111,7 @@ func (s *searcher) allMoves(ms []board.Point) []board.Point {
 func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
+	ms = s.addKoRetake(ms, s.owner)
 	if s.libs() >= 2 && k < 2 {
 		k = 2 // a ladder threat: answered like a two-move capture
 	}
@@ -141,6 +143,18 @@ func (s *searcher) addJoinCaptures(ms []board.Point, maxLibs int) []board.Point 
 				ms = s.addLibs(ms, id)
 			}
 		}
+	}
+	return ms
+}
+
+// addKoRetake appends the ko point banned to c when c has ko power: a
+// side that may ignore the ban (it has the threats) considers retaking.
+func (s *searcher) addKoRetake(ms []board.Point, c board.Color) []board.Point {
+	if s.koPower != c || s.inQS {
+		return ms
+	}
+	if p, kc := s.b.Ko(); p != board.NoPoint && kc == c {
+		ms = addUnique(ms, p)
 	}
 	return ms
 }

@@ -5,8 +5,9 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
 // or the capture of an adjacent string in atari. Together they read
-// ladders and simple captures to the end. It obeys every ko ban (see
-// searcher.inQS).
+// ladders and simple captures to the end. It plays no banned ko
+// recapture (see searcher.inQS); a side with ko power that needs one is
+// assumed to win that ko, which ends the quiescence search in its favour.
 
 // qsCapture reports whether the attacker, to move, captures the target
 // by quiescence moves.
@@ -48,6 +49,9 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	case 1:
 		lib := s.b.Libs(s.target).Next(0)
 		if !s.play(lib, s.attacker) {
+			if s.koPower == s.attacker && s.koBanned(lib, s.attacker) {
+				return lib // the attacker wins this ko
+			}
 			return board.NoPoint
 		}
 		ok := s.captured() // not when the owner may retake a ko
@@ -95,6 +99,9 @@ func (s *searcher) qsSave() bool {
 	s.scratch[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
+			if s.koPower == s.owner && s.koBanned(m, s.owner) {
+				return false // the owner wins this ko: no clean capture
+			}
 			continue
 		}
 		ok := s.qsCapture()

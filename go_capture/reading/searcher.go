@@ -166,3 +166,9 @@ func (s *searcher) legal(p board.Point, c board.Color) bool {
 
 // buf returns the empty move buffer of the current ply.
 func (s *searcher) buf() []board.Point { return s.bufs[s.ply][:0] }
+
+// koBanned reports whether the simple ko ban forbids c to play p now.
+func (s *searcher) koBanned(p board.Point, c board.Color) bool {
+	k, kc := s.b.Ko()
+	return k == p && kc == c
+}
