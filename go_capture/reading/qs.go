@@ -5,9 +5,9 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
 // or the capture of an adjacent string in atari. Together they read
-// ladders and simple captures to the end. It plays no banned ko
-// recapture (see searcher.inQS); a side with ko power that needs one is
-// assumed to win that ko, which ends the quiescence search in its favour.
+// ladders and simple captures to the end. A side with ko power may
+// retake at most maxQSKoRetakes kos in one line; one that needs more is
+// assumed to win the ko, which ends the line in its favour.
 
 // qsCapture reports whether the attacker, to move, captures the target
 // by quiescence moves.
@@ -27,7 +27,7 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	// Ladders are read again and again from the same positions: cache
 	// them beside the gi results (slot 0 of giSalt is QSCapture's).
-	key := s.key(s.attacker) ^ giSalt[0]
+	key := s.key(s.attacker) ^ giSalt[0] ^ uint64(s.qsKoRetakes)*0xd6e8feb86659fd93
 	e := &s.giCache[key&giCacheMask]
 	if e.key == key {
 		return e.move
@@ -50,7 +50,7 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		lib := s.b.Libs(s.target).Next(0)
 		if !s.play(lib, s.attacker) {
 			if s.koPower == s.attacker && s.koBanned(lib, s.attacker) {
-				return lib // the attacker wins this ko
+				return lib // out of retakes: the attacker wins this ko
 			}
 			return board.NoPoint
 		}
@@ -100,7 +100,7 @@ func (s *searcher) qsSave() bool {
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
 			if s.koPower == s.owner && s.koBanned(m, s.owner) {
-				return false // the owner wins this ko: no clean capture
+				return false // out of retakes: the owner wins this ko
 			}
 			continue
 		}

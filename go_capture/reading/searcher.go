@@ -27,9 +27,11 @@ type searcher struct {
 	// koSeen records that some move was refused or allowed only because of
 	// a ko ban: another ko mode may then give another answer.
 	koSeen bool
-	// inQS is set while the quiescence search runs: it obeys every ko
-	// ban, so that a side with ko power cannot cycle through it.
-	inQS bool
+	// inQS is set while the quiescence search runs; there a side with ko
+	// power may ignore at most maxQSKoRetakes bans per line, so that it
+	// cannot cycle.
+	inQS        bool
+	qsKoRetakes int
 	// koStack remembers the ban lifted by each ko-power move, to restore.
 	koStack  [maxPly]koSave
 	ply      int
@@ -48,8 +50,12 @@ type searcher struct {
 	stopped  bool
 }
 
+// maxQSKoRetakes bounds the ko-power moves of one quiescence line.
+const maxQSKoRetakes = 2
+
 type koSave struct {
 	lifted bool
+	qs     bool // lifted inside the quiescence search
 	p      board.Point
 	c      board.Color
 }
@@ -103,11 +109,15 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 	save := koSave{}
 	if err == board.ErrKo {
 		s.koSeen = true
-		if c != s.koPower || s.inQS {
+		if c != s.koPower || (s.inQS && s.qsKoRetakes >= maxQSKoRetakes) {
 			return false
 		}
 		save.p, save.c = s.b.Ko()
 		save.lifted = true
+		if s.inQS {
+			save.qs = true
+			s.qsKoRetakes++
+		}
 		s.b.SetKo(board.NoPoint, board.Empty)
 		if s.b.Play(p, c) != nil {
 			s.b.SetKo(save.p, save.c)
@@ -131,6 +141,9 @@ func (s *searcher) undo() {
 	s.ply--
 	if k := s.koStack[s.ply]; k.lifted {
 		s.b.SetKo(k.p, k.c)
+		if k.qs {
+			s.qsKoRetakes--
+		}
 	}
 }
 
