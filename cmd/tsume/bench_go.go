@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
@@ -53,8 +52,8 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 
 	if !quiet {
-		fmt.Fprintf(stdout, "%4s  %-7s %-5s %-24s %-8s %-8s %-4s %9s %10s\n",
-			"id", "command", "arg", "expected", "ours", "gnugo", "pass", "nodes", "time")
+		fmt.Fprintf(stdout, "%4s  %-7s %-5s %-24s %-8s %-8s %-8s %-4s %9s %10s\n",
+			"id", "command", "arg", "expected", "ours", "result", "gnugo", "pass", "nodes", "time")
 	}
 	row := func(r suite.Row) {
 		if quiet {
@@ -64,8 +63,12 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 		if r.Test.Negate {
 			exp = "!" + exp
 		}
-		fmt.Fprintf(stdout, "%4d  %-7s %-5s %-24s %-8s %-8s %-4s %9d %10v\n",
-			r.Test.ID, r.Test.Command, r.Test.Args[0], exp, r.Reply, r.Test.GNUGo,
+		mode := reading.Attack
+		if r.Test.Command == "defend" {
+			mode = reading.Defend
+		}
+		fmt.Fprintf(stdout, "%4d  %-7s %-5s %-24s %-8s %-8s %-8s %-4s %9d %10v\n",
+			r.Test.ID, r.Test.Command, r.Test.Args[0], exp, r.Reply, r.Result.Word(mode), r.Test.GNUGo,
 			map[bool]string{true: "PASS", false: "fail"}[r.Pass], r.Result.Stats.Nodes,
 			r.Result.Stats.Time.Round(time.Microsecond))
 	}
@@ -102,6 +105,5 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%2d  %-16s %10v %10d %12d %7.2f%%\n", st.Number, st.Name,
 			t.Time.Round(time.Millisecond), t.Nodes, t.Plays, 100*float64(t.Passed)/float64(max(1, t.Tests)))
 	}
-	_ = strings.TrimSpace
 	return 0
 }
