@@ -44,7 +44,7 @@ type giEntry struct {
 }
 
 const (
-	giCacheBits = 16
+	giCacheBits = 18
 	giCacheMask = 1<<giCacheBits - 1
 )
 
