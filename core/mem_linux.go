@@ -24,12 +24,12 @@ type region struct {
 }
 
 // allocRegion maps size bytes (a multiple of 2 MiB), 2 MiB aligned. With
-// hugetlb it first tries MAP_HUGETLB (reserved huge pages) and falls back to
+// opts.HugeTLB it first tries MAP_HUGETLB (reserved huge pages) and falls back to
 // ordinary pages with MADV_HUGEPAGE (transparent huge pages) requested.
-func allocRegion(size int, hugetlb bool) (*region, error) {
+func allocRegion(size int, opts TableOptions) (*region, error) {
 	// Without MAP_NORESERVE the kernel reserves the huge pages now, so a
 	// shortage fails here rather than with SIGBUS on first touch.
-	if hugetlb {
+	if opts.HugeTLB && !opts.NoHugePages {
 		m, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE,
 			unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_HUGETLB)
 		if err == nil {
@@ -48,7 +48,11 @@ func allocRegion(size int, hugetlb bool) (*region, error) {
 	}
 	win := m[off : off+size]
 	// Transparent huge pages are only a request: failure is not an error.
-	_ = unix.Madvise(win, unix.MADV_HUGEPAGE)
+	if opts.NoHugePages {
+		_ = unix.Madvise(win, unix.MADV_NOHUGEPAGE)
+	} else {
+		_ = unix.Madvise(win, unix.MADV_HUGEPAGE)
+	}
 	return &region{mapping: m, words: wordsOf(win)}, nil
 }
 

@@ -7,7 +7,7 @@ type region struct {
 	words []uint64
 }
 
-func allocRegion(size int, hugetlb bool) (*region, error) {
+func allocRegion(size int, opts TableOptions) (*region, error) {
 	return &region{words: make([]uint64, size/8)}, nil
 }
 

@@ -16,7 +16,7 @@ type region struct {
 	words   []uint64
 }
 
-func allocRegion(size int, hugetlb bool) (*region, error) {
+func allocRegion(size int, opts TableOptions) (*region, error) {
 	m, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON)
 	if err != nil {
 		return nil, fmt.Errorf("core: mmap of %d bytes for the table: %w", size, err)

@@ -40,6 +40,9 @@ type TableOptions struct {
 	// them, vm.nr_hugepages); without them the table falls back to
 	// ordinary pages with transparent huge pages requested.
 	HugeTLB bool
+	// NoHugePages asks for ordinary 4 KiB pages only (MADV_NOHUGEPAGE),
+	// for measurements.
+	NoHugePages bool
 }
 
 // NewTable allocates a table of mib MiB (rounded up to 2 MiB).
@@ -52,7 +55,7 @@ func NewTable(mib int, opts TableOptions) (*Table, error) {
 	}
 	mib = (mib + 1) &^ 1
 	size := mib << 20
-	r, err := allocRegion(size, opts.HugeTLB)
+	r, err := allocRegion(size, opts)
 	if err != nil {
 		return nil, err
 	}
