@@ -122,3 +122,68 @@ func checkSharedProblem(t *testing.T, s *Solver, sfen, expected string, rules Ru
 	}
 	t.Logf("%v in %d, %v, %d+%d nodes", r.Kind, r.Length, r.Elapsed.Round(time.Millisecond), r.Stats.Expanded, r.ExactNodes)
 }
+
+// TestHeavyMicrocosmosLine replays the published 1525-ply solution of
+// Microcosmos through the verifier (with a small budget for the defender
+// alternatives): every move legal, every attacker move a check, the final
+// position mate; and a line with one attacker move replaced is rejected.
+func TestHeavyMicrocosmosLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: replays 1525 plies")
+	}
+	b, err := os.ReadFile(filepath.Join(sharedDir(t), "microcosmos_1525.usi"))
+	if err != nil {
+		t.Skip(err)
+	}
+	var fields []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			fields = append(fields, l)
+		}
+	}
+	if len(fields) < 2 {
+		t.Fatal("want a SFEN line and a moves line")
+	}
+	pos, err := shogi.ParseSFEN(fields[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pos.Clone()
+	var line []shogi.Move
+	for _, u := range strings.Fields(fields[1]) {
+		m, err := shogi.ParseUSIMove(p, u)
+		if err != nil {
+			t.Fatalf("move %d %s: %v", len(line)+1, u, err)
+		}
+		p.Do(m)
+		line = append(line, m)
+	}
+	if len(line) != 1525 {
+		t.Fatalf("%d moves, want 1525", len(line))
+	}
+	v := verify(pos, shogi.Black, Tsume, line, 200, 20000)
+	if !v.FinalMate || v.Plies != 1525 || v.Refuted == 0 || (!v.OK && !strings.Contains(v.Problem, "not settled")) {
+		t.Fatalf("%+v", v)
+	}
+	t.Logf("%+v", v)
+	// Replace the attacker's 101st move (ply 201) by another check.
+	p = pos.Clone()
+	for _, m := range line[:200] {
+		p.Do(m)
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	var other shogi.Move
+	for _, m := range p.GenerateChecks(buf[:0]) {
+		if m != line[200] {
+			other = m
+			break
+		}
+	}
+	if other == shogi.NoMove {
+		t.Skip("no other check at ply 201")
+	}
+	bad := append(append(append([]shogi.Move(nil), line[:200]...), other), line[201:]...)
+	if v := verify(pos, shogi.Black, Tsume, bad, 200, 20000); v.OK || v.FinalMate {
+		t.Fatalf("tampered line accepted: %+v", v)
+	}
+}

@@ -35,14 +35,24 @@ type Verification struct {
 	Problem string `json:"problem,omitempty"`
 }
 
-// verifyBudget bounds the verifier's search for alternatives.
-const verifyBudget = 3_000_000
+// The verifier's search budget: each defender alternative gets its own
+// share (so one hard alternative does not leave the others unchecked), and
+// the whole verification a cap.
+const (
+	verifyAltBudget   = 10_000
+	verifyTotalBudget = 500_000
+)
 
 // Verify checks a mating line from pos (which it does not modify) for the
 // given attacker and rules. A failure is reported in the Verification,
 // never silently accepted.
 func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, budget: verifyBudget, memo: map[memoKey]bool{}}
+	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
+}
+
+// verify is Verify with explicit budgets (per alternative, and in all).
+func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, alt, total uint64) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, altBudget: alt, totalBudget: total}
 	return v.run(line)
 }
 
@@ -56,9 +66,11 @@ type verifier struct {
 	attacker shogi.Color
 	rules    Rules
 	nodes    uint64
-	budget   uint64
+	budget   uint64 // node count at which the current alternative stops
 	memo     map[memoKey]bool
-	res      Verification
+
+	altBudget, totalBudget uint64
+	res                    Verification
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -94,7 +106,7 @@ func (v *verifier) run(line []shogi.Move) Verification {
 				}
 				v.res.Alternatives++
 				p.Do(alt)
-				ok, settled := v.or(remaining)
+				ok, settled := v.refuted(remaining)
 				p.Undo(alt)
 				switch {
 				case !settled:
@@ -212,6 +224,24 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 	return false
 }
 
+// refuted reports whether the attacker, to move after a defender
+// alternative, mates within d plies, trying the shortest mates first
+// (iterative deepening: most alternatives lose quickly) on the
+// alternative's own budget.
+func (v *verifier) refuted(d int) (ok, settled bool) {
+	if v.nodes >= v.totalBudget {
+		return false, false
+	}
+	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
+	for n := 1; n <= d; n += 2 {
+		ok, settled := v.or(n)
+		if ok || !settled {
+			return ok, settled
+		}
+	}
+	return false, true
+}
+
 // and reports whether the defender, to move, is mated within d plies, and
 // whether the answer was settled within the budget.
 func (v *verifier) and(d int) (bool, bool) {
@@ -262,10 +292,7 @@ func (v *verifier) or(d int) (bool, bool) {
 		return r, true
 	}
 	var buf [shogi.MaxMoves]shogi.Move
-	for _, m := range p.GenerateLegal(buf[:0]) {
-		if !p.GivesCheck(m) {
-			continue
-		}
+	for _, m := range p.GenerateChecks(buf[:0]) {
 		p.Do(m)
 		ok, settled := v.and(d - 1)
 		p.Undo(m)
