@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_abi.py: the library's exports match include/tsume.h.
 
-Usage: check_abi.py TSUME_H CGO_HEADER LIBTSUME_SO VERSION_SCRIPT
+Usage: check_abi.py TSUME_H CGO_HEADER LIBTSUME_SO VERSION_SCRIPT [TEST_SOURCE...]
 
 Checks that
   1. the functions cgo exports (its generated header) have the same return
@@ -9,7 +9,8 @@ Checks that
      express it) and parameter names;
   2. the shared library's dynamic symbol table defines exactly tsume.h's
      functions (nm -D --defined-only), nothing of the Go runtime;
-  3. the linker version script lists exactly those functions.
+  3. the linker version script lists exactly those functions;
+  4. the C tests call every one of them.
 """
 import re
 import subprocess
@@ -79,6 +80,12 @@ def main():
     if listed != set(want):
         errors.append(f"version script differs from tsume.h: extra {sorted(listed - set(want))}, "
                       f"missing {sorted(set(want) - listed)}")
+
+    tests = " ".join(strip_comments(open(p).read()) for p in sys.argv[5:])
+    if tests:
+        untested = sorted(n for n in want if not re.search(r"\b" + n + r"\s*\(", tests))
+        if untested:
+            errors.append(f"the C tests never call {untested}")
 
     for e in errors:
         print("FAIL:", e)

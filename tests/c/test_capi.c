@@ -920,6 +920,59 @@ static void test_games_share_solver(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* Many threads on one solver and its results: solves (one wins, the others
+ * get BUSY), cancels, accessors and frees interleave; nothing may crash,
+ * every status must be one the header allows, and every answer right. */
+typedef struct stress_ctx {
+    tsume_solver *solver;
+    int ok, busy, cancelled, bad;
+} stress_ctx;
+
+static void *stress_thread(void *arg) {
+    stress_ctx *c = arg;
+    for (int i = 0; i < 200; i++) {
+        tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+        q.sfen = (i % 3 == 0) ? MATE3_SFEN : MATE1_SFEN;
+        q.rules = i % 2;
+        q.time_limit_ms = 5000;
+        tsume_result *res = NULL;
+        char err[256];
+        tsume_status st = tsume_solve_shogi(c->solver, &q, &res, err, sizeof err);
+        if (i % 7 == 0) tsume_cancel(c->solver);
+        if (st == TSUME_OK) {
+            int32_t len = 0;
+            if (tsume_result_length(res, &len) != TSUME_OK || len != ((i % 3 == 0) ? 3 : 1)) __atomic_add_fetch(&c->bad, 1, __ATOMIC_SEQ_CST);
+            char *m = NULL;
+            if (tsume_result_moves(res, &m) != TSUME_OK) __atomic_add_fetch(&c->bad, 1, __ATOMIC_SEQ_CST);
+            tsume_string_free(m);
+            if (tsume_result_free(res) != TSUME_OK) __atomic_add_fetch(&c->bad, 1, __ATOMIC_SEQ_CST);
+            __atomic_add_fetch(&c->ok, 1, __ATOMIC_SEQ_CST);
+        } else if (st == TSUME_E_BUSY && res == NULL) {
+            __atomic_add_fetch(&c->busy, 1, __ATOMIC_SEQ_CST);
+        } else if (st == TSUME_E_CANCELLED && res != NULL) {
+            tsume_result_free(res);
+            __atomic_add_fetch(&c->cancelled, 1, __ATOMIC_SEQ_CST);
+        } else {
+            fprintf(stderr, "unexpected: %s: %s\n", tsume_status_string(st), err);
+            __atomic_add_fetch(&c->bad, 1, __ATOMIC_SEQ_CST);
+        }
+    }
+    return NULL;
+}
+
+static void test_stress(void) {
+    stress_ctx c = {.solver = new_solver(8, 0)}; /* no cache: real searches */
+    probe_not_built(c.solver);
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) CHECK(pthread_create(&t[i], NULL, stress_thread, &c) == 0);
+    for (int i = 0; i < 4; i++) CHECK(pthread_join(t[i], NULL) == 0);
+    printf("stress: %d ok, %d busy, %d cancelled, %d bad\n", c.ok, c.busy, c.cancelled, c.bad);
+    CHECK(c.bad == 0);
+    CHECK(c.ok > 0);
+    CHECK(c.ok + c.busy + c.cancelled == 800);
+    CHECK_STATUS(tsume_solver_free(c.solver), TSUME_OK);
+}
+
 static const test_case tests[] = {
     {"version", test_version},
     {"status_strings", test_status_strings},
@@ -939,6 +992,7 @@ static const test_case tests[] = {
     {"capture_solve", test_capture_solve},
     {"capture_core_algorithms", test_capture_core_algorithms},
     {"games_share_solver", test_games_share_solver},
+    {"stress", test_stress},
 };
 
 int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }
