@@ -86,17 +86,18 @@ func TestPlainDFPNLoopsTCATerminates(t *testing.T) {
 	if want := g.exhaustive(0, make([]bool, len(g.or))); want != Disproven {
 		t.Fatalf("reference value %v, the test graph changed", want)
 	}
-	r := Solve(nil, g, tab, Options{NodeLimit: 200000})
-	if r.Outcome != Unknown || r.Stop != NodeLimitReached || r.Stats.Expanded < 200000 {
+	r := Solve(nil, g, tab, Options{NodeLimit: 50000})
+	if r.Outcome != Unknown || r.Stop != NodeLimitReached || r.Stats.Expanded < 50000 {
 		t.Fatalf("plain df-pn: %v %v after %d nodes; expected it to loop until the node limit", r.Outcome, r.Stop, r.Stats.Expanded)
 	}
 	for _, o := range []Options{{TCA: true}, {TCA: true, SNDA: true}} {
 		tab.Clear()
-		o.NodeLimit = 200000
+		o.NodeLimit = 50000
 		r = Solve(nil, g, tab, o)
 		if r.Outcome != Disproven {
 			t.Errorf("%+v: %v (%v) after %d nodes, want disproven", o, r.Outcome, r.Stop, r.Stats.Expanded)
 		}
+		t.Logf("TCA %+v: disproven after %d nodes", o.SNDA, r.Stats.Expanded)
 	}
 }
 
@@ -311,7 +312,7 @@ func bigTree(depth, branch int) *graphGame {
 
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	tab := newTestTable(t, 16)
-	g := bigTree(9, 3)
+	g := bigTree(7, 3)
 	for _, v := range variants {
 		x, err := NewSearcher(tab, v.o)
 		if err != nil {
@@ -323,7 +324,7 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 			tab.Clear()
 			nodes = x.Solve(nil, g).Stats.Expanded
 		})
-		if nodes < 1000 || allocs > 4 {
+		if nodes < 300 || allocs > 4 {
 			t.Errorf("%s: %.0f allocations for %d nodes", v.name, allocs, nodes)
 		}
 	}
