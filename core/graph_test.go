@@ -14,6 +14,7 @@ type graphGame struct {
 	edges [][]int
 	term  []Outcome
 	hand  []uint32 // optional domain word per node
+	board []uint64 // optional board per node (nodes may share a board)
 	cycle Outcome
 	salt  uint64 // varies the keys so one table serves many graphs
 	cur   int
@@ -22,6 +23,9 @@ type graphGame struct {
 
 func (g *graphGame) Key() Key {
 	k := Key{Board: (uint64(g.cur)+1)*0x9e3779b97f4a7c15 ^ g.salt}
+	if g.board != nil {
+		k.Board = g.board[g.cur] ^ g.salt
+	}
 	if g.hand != nil {
 		k.Hand = g.hand[g.cur]
 	}

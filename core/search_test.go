@@ -393,3 +393,55 @@ func TestIterativeWidening(t *testing.T) {
 		}
 	}
 }
+
+// domGame declares hands ordered by inclusion.
+type domGame struct{ *graphGame }
+
+func (domGame) Dominates(a, b uint32) bool { return a&b == b }
+
+// dominanceGraph: root (OR) -> A (AND) -> Y, X. Y and X share a board; X's
+// hand contains Y's. Y is mated at once; X only after a long chain. Once Y
+// is proven, dominance proves X without searching it.
+func dominanceGraph() *graphGame {
+	const chain = 39 // odd: the chain ends at a mated AND node
+	g := &graphGame{cycle: Disproven}
+	add := func(or bool, board uint64, hand uint32, edges ...int) int {
+		g.or = append(g.or, or)
+		g.edges = append(g.edges, edges)
+		g.board = append(g.board, board)
+		g.hand = append(g.hand, hand)
+		return len(g.or) - 1
+	}
+	add(true, 100, 0, 1)     // 0 root
+	add(false, 101, 0, 2, 3) // 1 A
+	add(true, 7, 0b01, 4)    // 2 Y
+	prev := add(true, 7, 0b11)
+	add(false, 102, 0) // 4: mated
+	for n := 1; n <= chain; n++ {
+		c := add(n%2 == 0, uint64(1000+n), 0)
+		g.edges[prev] = []int{c}
+		prev = c
+	}
+	return g
+}
+
+func TestDominanceAnswersFromTheTable(t *testing.T) {
+	tab := newTestTable(t, 2)
+	var nodes [2]uint64
+	for i, g := range []Game{dominanceGraph(), domGame{dominanceGraph()}} {
+		for _, alg := range []Algorithm{DFPN, PNStar} {
+			tab.Clear()
+			r := Solve(nil, g, tab, Options{Algorithm: alg, TCA: alg == DFPN})
+			if r.Outcome != Proven {
+				t.Fatalf("game %d %v: %v", i, alg, r.Outcome)
+			}
+			if alg == DFPN {
+				nodes[i] = r.Stats.Expanded
+			}
+		}
+	}
+	t.Logf("expanded %d nodes with dominance, %d without", nodes[1], nodes[0])
+	if nodes[1] >= nodes[0] || nodes[1] > 10 {
+		t.Errorf("expanded %d nodes with dominance, %d without", nodes[1], nodes[0])
+	}
+}
