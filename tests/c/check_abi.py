@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_abi.py: the library's exports match include/tsume.h.
 
-Usage: check_abi.py TSUME_H CGO_HEADER LIBTSUME_SO VERSION_SCRIPT [TEST_SOURCE...]
+Usage: check_abi.py TSUME_H CGO_HEADER LIBTSUME_SO VERSION_SCRIPT [--archive LIBTSUME_A] [TEST_SOURCE...]
 
 Checks that
   1. the functions cgo exports (its generated header) have the same return
@@ -10,7 +10,8 @@ Checks that
   2. the shared library's dynamic symbol table defines exactly tsume.h's
      functions (nm -D --defined-only), nothing of the Go runtime;
   3. the linker version script lists exactly those functions;
-  4. the C tests call every one of them.
+  4. the C tests call every one of them;
+  5. with --archive, the static archive defines no other global symbol.
 """
 import re
 import subprocess
@@ -50,8 +51,22 @@ def prototypes(path):
     return out
 
 
+def defined_symbols(cmd):
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    syms = set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TWDBRV":
+            syms.add(parts[2].split("@")[0])
+    return syms
+
+
 def main():
     header, cgo_header, lib, version_script = sys.argv[1:5]
+    rest = sys.argv[5:]
+    archive = None
+    if rest[:1] == ["--archive"]:
+        archive, rest = rest[1], rest[2:]
     want = prototypes(header)
     got = prototypes(cgo_header)
     errors = []
@@ -65,15 +80,15 @@ def main():
         elif want[name] != got[name]:
             errors.append(f"{name}: tsume.h has {want[name]}, capi exports {got[name]}")
 
-    nm = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True, text=True, check=True).stdout
-    syms = set()
-    for line in nm.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[1] in "TtWDdBbRr" and parts[1] != "A":
-            syms.add(parts[2].split("@")[0])
+    syms = defined_symbols(["nm", "-D", "--defined-only", lib])
     if syms != set(want):
         errors.append(f"dynamic symbols differ from tsume.h: extra {sorted(syms - set(want))[:20]}, "
                       f"missing {sorted(set(want) - syms)}")
+    if archive:
+        syms = defined_symbols(["nm", "-g", "--defined-only", archive])
+        if syms != set(want):
+            errors.append(f"the archive's global symbols differ from tsume.h: extra {sorted(syms - set(want))[:20]}, "
+                          f"missing {sorted(set(want) - syms)}")
 
     script = strip_comments(open(version_script).read())
     listed = set(re.findall(r"\b(tsume_\w+)\s*;", script))
@@ -81,7 +96,7 @@ def main():
         errors.append(f"version script differs from tsume.h: extra {sorted(listed - set(want))}, "
                       f"missing {sorted(set(want) - listed)}")
 
-    tests = " ".join(strip_comments(open(p).read()) for p in sys.argv[5:])
+    tests = " ".join(strip_comments(open(p).read()) for p in rest)
     if tests:
         untested = sorted(n for n in want if not re.search(r"\b" + n + r"\s*\(", tests))
         if untested:
