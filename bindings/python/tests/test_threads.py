@@ -9,7 +9,7 @@ import sys
 import textwrap
 import threading
 import time
-from typing import Any, Callable, List
+from typing import Any, Callable, List, Tuple
 
 import pytest
 
@@ -20,7 +20,8 @@ from conftest import MATE1, PKG, solved
 # Positions whose search runs for many seconds (far longer than any test waits):
 # a lone king in the open against a few pieces in hand.
 LONG_SHOGI = "9/9/9/9/4k4/9/9/9/9 b RBG2Srb3g2s4n4l18p 1"
-LONG_CAPTURE = dict(board_size=19, black="K10", white="", target="K10", mode="attack")
+# Saving a stone in a loose net by brute force (widening strategy 9): millions of nodes.
+LONG_CAPTURE = dict(board_size=19, black="K10", white="J11 L11 J9 L9", target="K10", mode="defend", widening="9")
 
 
 def _long_solve(solver: tsume.Solver, game: str, **kw: Any) -> Any:
@@ -78,10 +79,8 @@ def test_cancel_when_idle_does_not_affect_the_next_search(solver: tsume.Solver) 
     assert r.result == "mate"
 
 
-@pytest.mark.parametrize("game", ["shogi", "capture"])
-@pytest.mark.parametrize("where", ["main thread", "worker thread"])
-def test_progress_callback(game: str, where: str) -> None:
-    _check_long(game)
+def _progress_run(game: str, where: str, time_limit: float) -> Tuple[Any, List[tsume.Progress], List[int], int]:
+    """Runs a long search with progress every 50 ms; returns (result, reports, their threads, caller)."""
     seen: List[tsume.Progress] = []
     threads: List[int] = []
 
@@ -93,7 +92,8 @@ def test_progress_callback(game: str, where: str) -> None:
 
     def run() -> None:
         with tsume.Solver(hash_mb=16) as s:
-            box.append((threading.get_ident(), _long_solve(s, game, time_limit=1.0, progress=progress, progress_interval=0.05)))
+            r = _long_solve(s, game, time_limit=time_limit, progress=progress, progress_interval=0.05)
+            box.append((threading.get_ident(), r))
 
     if where == "main thread":
         run()
@@ -102,23 +102,48 @@ def test_progress_callback(game: str, where: str) -> None:
         t.start()
         t.join(30)
     (caller, r), = box
+    return r, seen, threads, caller
+
+
+@pytest.mark.parametrize("where", ["main thread", "worker thread"])
+def test_progress_callback(where: str) -> None:
+    _check_long("shogi")
+    r, seen, threads, caller = _progress_run("shogi", where, time_limit=2.3)
     assert r.result == "unknown"
-    assert len(seen) >= 5, f"only {len(seen)} progress reports in {r.stats.time:.2f} s"
+    assert len(seen) >= 2, f"only {len(seen)} progress reports in {r.stats.time:.2f} s"
     assert all(isinstance(p, tsume.Progress) for p in seen)
     assert set(threads) == {caller}, "progress must run on the thread that called solve"
     assert [p.nodes for p in seen] == sorted(p.nodes for p in seen) and seen[-1].nodes > 0
-    assert [p.elapsed for p in seen] == sorted(p.elapsed for p in seen) and seen[-1].elapsed <= 1.5
+    assert [p.elapsed for p in seen] == sorted(p.elapsed for p in seen) and seen[-1].elapsed <= 2.8
     assert all(0 <= p.hashfull <= 1000 and p.root_pn > 0 and p.root_dn > 0 for p in seen)
+    assert all(p.nodes_per_second > 0 for p in seen)
+
+
+# Known gaps of the library, kept as strict xfails: they fail loudly once fixed, so
+# the marker is removed then.
+@pytest.mark.xfail(strict=True, reason="shogi/mate reports progress about every second, whatever interval_ms says "
+                   "(asked for in /work/notes/requests.md)")  # fmt: skip
+def test_progress_interval_is_honoured() -> None:
+    _check_long("shogi")
+    r, seen, _, _ = _progress_run("shogi", "main thread", time_limit=1.0)
+    assert len(seen) >= 5, f"{len(seen)} progress reports in {r.stats.time:.2f} s at a 50 ms interval"
+
+
+@pytest.mark.xfail(strict=True, reason="tsume.h: capture-game searches do not report progress (yet)")
+def test_capture_progress() -> None:
+    _check_long("capture")
+    r, seen, _, _ = _progress_run("capture", "main thread", time_limit=1.0)
+    assert len(seen) >= 5, f"{len(seen)} progress reports in {r.stats.time:.2f} s at a 50 ms interval"
 
 
 def test_progress_is_removed_after_the_search() -> None:
+    _check_long("shogi")
     calls: List[tsume.Progress] = []
     with tsume.Solver(hash_mb=16) as s:
-        _check_long("shogi")
-        solved(s.solve_shogi, LONG_SHOGI, time_limit=0.2, progress=calls.append, progress_interval=0.02)
+        s.solve_shogi(LONG_SHOGI, time_limit=1.2, progress=calls.append, progress_interval=0.02)
         n = len(calls)
         assert n > 0
-        s.solve_shogi(LONG_SHOGI, time_limit=0.2)
+        s.solve_shogi(LONG_SHOGI, time_limit=1.2)
         assert len(calls) == n
 
 
@@ -129,8 +154,7 @@ def test_exception_in_progress_cancels_and_propagates(where: str) -> None:
 
     def progress(p: tsume.Progress) -> None:
         calls.append(p)
-        if len(calls) == 2:
-            raise ZeroDivisionError("from the callback")
+        raise ZeroDivisionError("from the callback")
 
     box: List[Any] = []
 
@@ -150,7 +174,7 @@ def test_exception_in_progress_cancels_and_propagates(where: str) -> None:
         t.start()
         t.join(30)
     assert box[0] < 5 and box[1] == "mate"
-    assert len(calls) == 2
+    assert len(calls) == 1
 
 
 def test_progress_callback_may_cancel() -> None:
@@ -244,7 +268,10 @@ def test_two_solvers_search_in_parallel() -> None:
 
 _CTRL_C_SCRIPT = textwrap.dedent(
     """
-    import sys, time, tsume
+    import signal, sys, time, tsume
+    # A shell may start us with SIGINT ignored (background jobs); Python then
+    # installs no handler of its own. Ask for the usual KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     s = tsume.Solver(hash_mb=16)
     print("searching", flush=True)
     start = time.monotonic()

@@ -52,6 +52,7 @@ _UINT32_MAX = 2**32 - 1
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
 _HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
+_CACHE_MB_MAX = 4096  # tsume.h: 0 .. 4096
 # How often a search without a progress callable looks for a cancel() that
 # arrived before it had begun.
 _CANCEL_RECHECK_MS = 100
@@ -134,7 +135,7 @@ class Solver:
     :param hash_mb: table size in MiB, 1 .. 1048576.
     :param huge_pages: ask for MAP_HUGETLB pages (falls back cleanly when
         the system has none reserved; see :attr:`huge_pages_obtained`).
-    :param cache_mb: budget of the cross-call result cache in MiB (0: off).
+    :param cache_mb: budget of the cross-call result cache in MiB, 0 .. 4096 (0: off).
 
     >>> with Solver(hash_mb=16) as s:                                 # doctest: +SKIP
     ...     s.solve_capture(board_size=9, black="D5", white="C5 D6 E5",
@@ -149,7 +150,7 @@ class Solver:
             struct_size=ctypes.sizeof(_lib.SolverOptions),
             hash_mb=_int_option("hash_mb", hash_mb, 1, _HASH_MB_MAX),
             huge_pages=1 if bool(huge_pages) else 0,
-            cache_mb=_int_option("cache_mb", cache_mb, 0, _UINT32_MAX),
+            cache_mb=_int_option("cache_mb", cache_mb, 0, _CACHE_MB_MAX),
         )
         handle = c_void_p()
         err = ctypes.create_string_buffer(_lib.ERR_LEN)
