@@ -46,6 +46,7 @@ from typing import Dict, List, Optional, Tuple
 
 HERE = Path(__file__).resolve().parent
 LIBRARY_NAME = "libtsume.so.0"
+VERSION_SCRIPT = "libtsume.map"  # in capi/: the linker version script
 GO_MODULE = "github.com/tsume-solver/tsume"
 
 # Fixed timestamp for reproducible archives (zip cannot store dates before 1980).
@@ -166,7 +167,14 @@ def build_library(out_dir: Path, source_root: Optional[Path] = None) -> Path:
     env = dict(os.environ, CGO_ENABLED="1")
     # The Go command may not be on PATH under pip; let it find its own tools.
     env["PATH"] = os.pathsep.join([str(Path(go).parent), env.get("PATH", "")])
-    cmd = [go, "build", "-buildmode=c-shared", "-o", str(out), "./capi"]
+    cmd = [go, "build", "-buildmode=c-shared"]
+    script = root.resolve() / "capi" / VERSION_SCRIPT
+    if script.is_file() and "'" not in str(script):
+        # As the CMake build does: a soname, and only tsume_* exported (the
+        # Go runtime's cgo glue stays hidden from other libraries). The
+        # path is absolute because the external linker runs in a temp dir.
+        cmd += ["-ldflags", f"-extldflags '-Wl,-soname,{LIBRARY_NAME} -Wl,--version-script={script}'"]
+    cmd += ["-o", str(out), "./capi"]
     proc = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
     if proc.returncode != 0 or not out.is_file():
         raise RuntimeError(

@@ -143,3 +143,16 @@ def test_import_without_any_library_says_what_to_do(tmp_path: Path) -> None:
         pytest.skip("a libtsume is installed system-wide, so the not-found path cannot be shown")
     assert "libtsume was not found" in proc.stderr
     assert "TSUME_LIBRARY" in proc.stderr
+
+
+def test_built_library_has_a_soname_and_exports_only_tsume_symbols() -> None:
+    readelf, nm = shutil.which("readelf"), shutil.which("nm")
+    if readelf is None or nm is None:
+        pytest.skip("binutils (readelf, nm) not installed")
+    lib = os.environ["TSUME_LIBRARY"]
+    dyn = subprocess.run([readelf, "-d", lib], capture_output=True, text=True, check=True).stdout
+    assert "Library soname: [libtsume.so.0]" in dyn
+    syms = subprocess.run([nm, "-D", "--defined-only", lib], capture_output=True, text=True, check=True).stdout
+    names = {line.split()[-1].split("@")[0] for line in syms.splitlines() if line.strip()}
+    names.discard("TSUME_1")  # the version node itself
+    assert names and all(n.startswith("tsume_") for n in names), sorted(n for n in names if not n.startswith("tsume_"))
