@@ -53,15 +53,24 @@ func (x *Searcher) Solve(ctx context.Context, g Game) Result {
 		if w.Steps() < 1 {
 			return Result{Err: errors.New("core: game declares fewer than one widening step")}
 		}
+		var used uint64 // the node limit is for the whole drive
 		r = IterativeWidening(w, func(step int) Result {
 			o := x.o
+			if o.NodeLimit > 0 {
+				if used >= o.NodeLimit {
+					return Result{Stop: NodeLimitReached}
+				}
+				o.NodeLimit -= used
+			}
 			if o.TimeLimit > 0 {
 				o.TimeLimit -= time.Since(start)
 				if o.TimeLimit <= 0 {
 					return Result{Stop: TimeLimitReached}
 				}
 			}
-			return x.run(ctx, g, o, step, w.Narrows(step))
+			r := x.run(ctx, g, o, step, w.Narrows(step))
+			used += r.Stats.Expanded
+			return r
 		})
 	case widens:
 		if w.Steps() < 1 {

@@ -139,13 +139,18 @@ func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 	var w [slotWords]uint64
 	b := t.bucket(k.Board)
 	for i := 0; i < bucketSlots; i++ {
-		if t.readSlot(b+i*slotWords, &w) && sameNode(&w, k, orNode) {
+		base := b + i*slotWords
+		if t.boardAt(base) == k.Board && t.readSlot(base, &w) && sameNode(&w, k, orNode) {
 			e.unpack(&w)
 			return e, true
 		}
 	}
 	return e, false
 }
+
+// boardAt is a cheap pre-check before the seqlocked read: most slots of a
+// bucket hold other boards.
+func (t *Table) boardAt(base int) uint64 { return atomic.LoadUint64(&t.w[base+1]) }
 
 // Probe is Lookup that also answers from a superior or inferior entry
 // when dom is not nil: a proof stored for a hand that k.Hand dominates
@@ -158,7 +163,8 @@ func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
 	found := false
 	b := t.bucket(k.Board)
 	for i := 0; i < bucketSlots; i++ {
-		if !t.readSlot(b+i*slotWords, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+		base := b + i*slotWords
+		if t.boardAt(base) != k.Board || !t.readSlot(base, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
 		hand := uint32(w[2] >> 32)
@@ -189,7 +195,8 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 	var w [slotWords]uint64
 	b := t.bucket(board)
 	for i := 0; i < bucketSlots; i++ {
-		if t.readSlot(b+i*slotWords, &w) && w[1] == board {
+		base := b + i*slotWords
+		if t.boardAt(base) == board && t.readSlot(base, &w) && w[1] == board {
 			e.unpack(&w)
 			return e, true
 		}
@@ -207,17 +214,20 @@ func (t *Table) Store(e *Entry) bool {
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	for i := 0; i < bucketSlots; i++ {
 		base := b + i*slotWords
-		if !t.readSlot(base, &cur) {
+		// The flags and amount word alone choose the victim; a racing
+		// writer can only make that choice slightly worse, never unsafe.
+		w5 := atomic.LoadUint64(&t.w[base+5])
+		if w5>>48&flagValid == 0 {
 			if empty < 0 {
 				empty = base
 			}
 			continue
 		}
-		if sameNode(&cur, e.Key, e.OrNode) {
+		if t.boardAt(base) == e.Key.Board && t.readSlot(base, &cur) && sameNode(&cur, e.Key, e.OrNode) {
 			empty, victim = base, base
 			break
 		}
-		if a := cur[5] & maxAmount; a < victimAmount {
+		if a := w5 & maxAmount; a < victimAmount {
 			victim, victimAmount = base, a
 		}
 	}
