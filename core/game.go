@@ -1,7 +1,3 @@
-// Package core is the game-independent heart of tsume: proof-number search
-// (df-pn with TCA, SNDA, WPNS and df-pn(r); PN*), an iterative-widening
-// driver, an mmap'd transposition table and the statistics the papers report.
-// It imports no game: a game plugs in by implementing Game.
 package core
 
 // Key identifies a position in the transposition table.

@@ -1,0 +1,28 @@
+// Package core is the game-independent heart of tsume: proof-number search
+// (df-pn with TCA, SNDA, WPNS and df-pn(r); PN*), an iterative-widening
+// driver, an mmap'd transposition table and the statistics the papers report.
+// It imports no game: a game plugs in by implementing Game (game.go).
+//
+// Files, one concept each:
+//
+//	game.go     the Game interface, Key, Move, Side; optional Dominance, Widening
+//	pn.go       proof numbers: 64-bit, sums saturate at MaxPN below Infinity
+//	table.go    the transposition table (seqlocked 64-byte slots, 4 per bucket)
+//	entry.go    one table entry and its packing
+//	mem_*.go    table memory: mmap + huge pages (Linux), mmap (Unix), Go slice
+//	search.go   per-search state shared by the algorithms, GHI handling
+//	dfpn.go     df-pn (Nagai) with TCA, SNDA, WPNS, df-pn(r) (Kishimoto 2010)
+//	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
+//	widen.go    iterative widening (Cazenave 2001) as a driver over any search
+//	solve.go    Searcher, Solve, limits and cancellation
+//	pv.go       principal variation and proof-tree leaf count from the table
+//	stats.go    GE, EX, RE, IT, TE, BR, table hits, time, nodes/s
+//
+// Typical use:
+//
+//	t, err := core.NewTable(256, core.TableOptions{})
+//	...
+//	defer t.Close()
+//	r := core.Solve(ctx, game, t, core.Options{TCA: true, SNDA: true})
+//	line := core.PrincipalVariation(game, t, 1000, nil)
+package core
