@@ -38,7 +38,7 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		if d == 0 {
 			s.rootPN, s.rootDN = v.pn, v.dn
 		}
-		if v.pn >= thpn || v.dn >= thdn || v.final() || s.aborted {
+		if exceeds(v.pn, thpn) || exceeds(v.dn, thdn) || v.final() || s.aborted {
 			break
 		}
 		first = false
@@ -46,9 +46,9 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		var cpn, cdn PN
 		if p.or {
 			cpn = min(thpn, second.AddOne())
-			cdn = thdn.SubFloor(v.dn).Add(c.dn)
+			cdn = childThreshold(thdn, v.dn, c.dn)
 		} else {
-			cpn = thpn.SubFloor(v.pn).Add(c.pn)
+			cpn = childThreshold(thpn, v.pn, c.pn)
 			cdn = min(thdn, second.AddOne())
 		}
 		if d == 0 {
@@ -165,4 +165,24 @@ func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
 		return mx.Add(b - 1)
 	}
 	return sum.Add(marked)
+}
+
+// exceeds is df-pn's termination test x >= th. A threshold that has
+// saturated at MaxPN no longer measures anything (a saturated sum equals
+// it at once, and the search would return without progress, forever), so
+// it counts as unbounded: the node is searched until it is decided.
+func exceeds(x, th PN) bool {
+	return th < MaxPN && x >= th
+}
+
+// childThreshold is th - total + part, the threshold for the child whose
+// number part is summed into total. It is always above part (so the child
+// can make progress) and stays unbounded when th is: with a saturated
+// total the subtraction would otherwise hand the child a threshold equal
+// to its own number.
+func childThreshold(th, total, part PN) PN {
+	if th >= MaxPN {
+		return th
+	}
+	return max(th.SubFloor(total).Add(part), part.AddOne())
 }

@@ -445,3 +445,29 @@ func TestDominanceAnswersFromTheTable(t *testing.T) {
 		t.Errorf("expanded %d nodes with dominance, %d without", nodes[1], nodes[0])
 	}
 }
+
+// hugeEstimates gives every new node enormous initial numbers, so sums
+// saturate at once.
+type hugeEstimates struct{ *graphGame }
+
+func (hugeEstimates) Estimate() (PN, PN) { return MaxPN / 3, MaxPN / 2 }
+
+func TestSaturatedSumsNeverReadAsDecided(t *testing.T) {
+	tab := newTestTable(t, 2)
+	for _, v := range variants {
+		g := bigTree(5, 4)
+		want := g.exhaustive(0, make([]bool, len(g.or)))
+		tab.Clear()
+		o := v.o
+		o.NodeLimit = 3
+		r := Solve(nil, hugeEstimates{g}, tab, o)
+		if r.Outcome != Unknown || r.RootPN == Infinity || r.RootDN == Infinity || r.RootPN == 0 || r.RootDN == 0 {
+			t.Errorf("%s: after 3 nodes: %v pn %d dn %d", v.name, r.Outcome, r.RootPN, r.RootDN)
+		}
+		tab.Clear()
+		o.NodeLimit = 1 << 20
+		if r = Solve(nil, hugeEstimates{g}, tab, o); r.Outcome != want {
+			t.Errorf("%s: %v, want %v", v.name, r.Outcome, want)
+		}
+	}
+}

@@ -232,3 +232,20 @@ func TestTableHugePagesReport(t *testing.T) {
 	t.Logf("MAP_HUGETLB table: huge pages %v", tl.HugePages())
 	tl.Close()
 }
+
+func TestTableHotPathDoesNotAllocate(t *testing.T) {
+	tab := newTestTable(t, 2)
+	e := Entry{Key: Key{Board: 5, Hand: 1}, PN: 3, DN: 4, OrNode: true}
+	var dom Dominance = subsetHands{}
+	allocs := testing.AllocsPerRun(1000, func() {
+		e.Key.Board++
+		tab.Store(&e)
+		if _, ok := tab.Probe(e.Key, true, dom); !ok {
+			panic("stored entry not found")
+		}
+		tab.Lookup(Key{Board: e.Key.Board + 1}, false)
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per store+probe", allocs)
+	}
+}
