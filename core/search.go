@@ -107,7 +107,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 		s.progEach = time.Second
 	}
 	s.nextProg = s.start.Add(s.progEach)
-	s.nextPoll = pollEvery
+	s.nextPoll = 0 // the first node checks everything (a Stop may be pending)
 	s.aborted = false
 	s.reason = Finished
 	s.rootPN, s.rootDN = 1, 1

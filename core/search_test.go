@@ -241,6 +241,21 @@ func TestLimitsAndCancellation(t *testing.T) {
 	}
 }
 
+func TestStopBeforeSolve(t *testing.T) {
+	tab := newTestTable(t, 2)
+	x, err := NewSearcher(tab, Options{TCA: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Stop()
+	if r := x.Solve(nil, smallTree()); r.Outcome != Unknown || r.Stop != Cancelled || r.Stats.Expanded > 1 {
+		t.Fatalf("stopped before start: %v %v after %d nodes", r.Outcome, r.Stop, r.Stats.Expanded)
+	}
+	if r := x.Solve(nil, smallTree()); r.Outcome != Proven {
+		t.Fatalf("the stop request outlived its search: %v %v", r.Outcome, r.Stop)
+	}
+}
+
 func TestProgressCallback(t *testing.T) {
 	tab := newTestTable(t, 2)
 	calls := 0

@@ -30,7 +30,8 @@ func NewSearcher(t *Table, o Options) (*Searcher, error) {
 }
 
 // Stop asks the running search (from any goroutine) to end promptly with
-// an Unknown result. It is cleared when the next search starts.
+// an Unknown result. A Stop that arrives before Solve starts ends that
+// Solve at once; the request is cleared when Solve returns.
 func (x *Searcher) Stop() { x.stop.Store(true) }
 
 // Solve searches g's current position (which it leaves unchanged) and
@@ -44,7 +45,7 @@ func (x *Searcher) Solve(ctx context.Context, g Game) Result {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	x.stop.Store(false)
+	defer x.stop.Store(false)
 	start := time.Now()
 	w, widens := g.(Widening)
 	var r Result
