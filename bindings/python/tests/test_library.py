@@ -156,3 +156,32 @@ def test_built_library_has_a_soname_and_exports_only_tsume_symbols() -> None:
     names = {line.split()[-1].split("@")[0] for line in syms.splitlines() if line.strip()}
     names.discard("TSUME_1")  # the version node itself
     assert names and all(n.startswith("tsume_") for n in names), sorted(n for n in names if not n.startswith("tsume_"))
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"hash_mb": 0}, ValueError, "hash_mb"),
+        ({"hash_mb": 2**20 + 1}, ValueError, "hash_mb"),
+        ({"hash_mb": True}, TypeError, "hash_mb"),
+        ({"hash_mb": 1.5}, TypeError, "hash_mb"),
+        ({"cache_mb": -1}, ValueError, "cache_mb"),
+        ({"cache_mb": 4097}, ValueError, "cache_mb"),
+        # Within the header's range but beyond this machine: the library's own error.
+        ({"hash_mb": 2**20}, tsume.TsumeMemoryError, "."),
+    ],
+)
+def test_bad_solver_options(kwargs: dict, exc: type, match: str) -> None:
+    with pytest.raises(exc, match=match) as ei:
+        tsume.Solver(**kwargs)
+    if isinstance(ei.value, tsume.TsumeError):
+        assert isinstance(ei.value, MemoryError) and str(ei.value) != ei.value.status_name
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"hash_mb": 1}, {"huge_pages": True}, {"cache_mb": 0}])
+def test_solver_creation(kwargs: dict) -> None:
+    with tsume.Solver(**kwargs) as s:
+        assert s.hashfull == 0
+        assert isinstance(s.huge_pages_obtained, bool)
+        s.clear()
+    assert s.closed

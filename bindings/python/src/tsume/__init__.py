@@ -66,6 +66,8 @@ def solve_capture(*args: Any, hash_mb: int = 64, **kwargs: Any) -> CaptureResult
         return s.solve_capture(*args, **kwargs)
 
 
+from . import bench  # noqa: E402 - tsume.bench.run(...) after a plain `import tsume`
+
 __all__ = [
     "ABI_VERSION",
     "BadHandleError",
@@ -85,6 +87,7 @@ __all__ = [
     "Stats",
     "TsumeError",
     "TsumeMemoryError",
+    "bench",
     "library_path",
     "library_version",
     "solve_capture",
