@@ -62,7 +62,9 @@ func BenchmarkSearch(b *testing.B) {
 			x, _ := NewSearcher(tab, v.o)
 			var nodes uint64
 			for b.Loop() {
+				b.StopTimer()
 				tab.Clear()
+				b.StartTimer()
 				nodes += x.Solve(nil, g).Stats.Expanded
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")

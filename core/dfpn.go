@@ -82,9 +82,9 @@ func (s *searcher) combine(d int) (v val, best int, second PN, oldUnproven bool)
 	first, second := Infinity, Infinity
 	best = 0
 	anyNormal := false
+	s.refreshAll(d)
 	for i := range p.kids {
 		c := &p.kids[i]
-		s.refresh(c)
 		x := c.pn
 		if !p.or {
 			x = c.dn

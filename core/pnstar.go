@@ -22,8 +22,9 @@ func (s *searcher) pnstar(d int, th PN) val {
 		return v
 	}
 	p = &s.plies[d]
+	s.refreshAll(d)
 	for i := range p.kids {
-		s.refreshStar(&p.kids[i])
+		starDN(&p.kids[i])
 	}
 	var v val
 	if p.or {
@@ -40,8 +41,12 @@ func (s *searcher) pnstar(d int, th PN) val {
 
 // refreshStar is refresh for PN*: a child's dn is only "unknown" (1)
 // unless the child is disproven.
-func (s *searcher) refreshStar(c *child) {
-	s.refresh(c)
+func (s *searcher) refreshStar(d, i int) {
+	s.refresh(d, i)
+	starDN(&s.plies[d].kids[i])
+}
+
+func starDN(c *child) {
 	if c.pn != 0 && c.dn != 0 {
 		c.dn = 1
 	}
@@ -53,8 +58,8 @@ func (s *searcher) pnstarOr(d int, th PN) val {
 	p := &s.plies[d]
 	s.orderKids(p, false)
 	for _, i := range p.order {
+		s.refreshStar(d, int(i))
 		c := &p.kids[i]
-		s.refreshStar(c)
 		if c.pn == 0 {
 			break
 		}

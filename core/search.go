@@ -50,6 +50,7 @@ type ply struct {
 	md      uint32
 	entry   Entry // the node's own table entry at entry time
 	hadTT   bool
+	fresh   bool // children not refreshed since expansion (SNDA detection due)
 }
 
 // val is a node value as returned up the recursion.
@@ -227,16 +228,16 @@ func (s *searcher) expand(d int) bool {
 		g.Undo(m)
 		p.kids = append(p.kids, c)
 	}
-	if s.o.SNDA {
-		s.detectSources(d)
-	}
+	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
 	return true
 }
 
-// refresh updates a child's value from the table unless it is fixed for
-// this visit. When the table has lost the entry, the last known value
-// stays (so an evicted child cannot make the parent loop).
-func (s *searcher) refresh(c *child) {
+// refresh updates child i of the node at depth d from the table unless
+// its value is fixed for this visit. When the table has lost the entry, the
+// last known value stays (so an evicted child cannot make the parent loop).
+func (s *searcher) refresh(d, i int) {
+	p := &s.plies[d]
+	c := &p.kids[i]
 	if c.fixed {
 		return
 	}
@@ -246,6 +247,9 @@ func (s *searcher) refresh(c *child) {
 		return
 	}
 	s.stats.TableHits++
+	if p.fresh && e.HasParent && e.Parent != p.key.Board && e.Key == c.key {
+		s.detectSource(d, i, &e)
+	}
 	final := e.PN == 0 || e.DN == 0
 	if e.Step != uint8(s.step) && !(final && e.Sound) {
 		return // computed with another move set: unsound to reuse
@@ -254,34 +258,35 @@ func (s *searcher) refresh(c *child) {
 	c.pn, c.dn, c.length, c.md = e.PN, e.DN, e.Length, e.MinDepth
 }
 
-// detectSources implements SNDA's source detection for the node at depth
-// d: a child whose stored parent pointer is not this node was reached by
-// another path; following parent pointers to an ancestor on the current
-// path finds the source node, where the two moves leading to the common
-// descendant are marked so their values are combined with max, not sum.
-func (s *searcher) detectSources(d int) {
+// refreshAll refreshes every child of the node at depth d.
+func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
 	for i := range p.kids {
-		c := &p.kids[i]
-		if c.fixed {
-			continue
+		s.refresh(d, i)
+	}
+	p.fresh = false
+}
+
+// detectSource implements SNDA's source detection for child i of the node
+// at depth d, whose entry x records another parent: the child was reached
+// by another path. Following parent pointers to an ancestor on the current
+// path finds the source node, where the two moves leading to the common
+// descendant are marked so their values are combined with max, not sum.
+func (s *searcher) detectSource(d, i int, x *Entry) {
+	p := &s.plies[d]
+	e := *x
+	for hop := 0; hop < 16 && e.HasParent; hop++ {
+		if hop > 0 && e.Parent == p.key.Board {
+			s.markSource(d, i, int(e.ParentIdx))
+			return
 		}
-		x, ok := s.t.Lookup(c.key, c.or)
-		if !ok || !x.HasParent || x.Parent == p.key.Board {
-			continue
+		if j := s.path.findBoard(e.Parent); j >= 0 && j < d {
+			s.markSource(j, s.plies[j].moveIdx, int(e.ParentIdx))
+			return
 		}
-		for hop := 0; hop < 16 && x.HasParent; hop++ {
-			if hop > 0 && x.Parent == p.key.Board {
-				s.markSource(d, i, int(x.ParentIdx))
-				break
-			}
-			if j := s.path.findBoard(x.Parent); j >= 0 && j < d {
-				s.markSource(j, s.plies[j].moveIdx, int(x.ParentIdx))
-				break
-			}
-			if x, ok = s.t.lookupBoard(x.Parent); !ok {
-				break
-			}
+		var ok bool
+		if e, ok = s.t.lookupBoard(e.Parent); !ok {
+			return
 		}
 	}
 }
