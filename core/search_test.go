@@ -2,7 +2,6 @@ package core
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 )
@@ -297,8 +296,15 @@ func TestBadInput(t *testing.T) {
 	if err := closed.Close(); err == nil {
 		t.Error("second Close gave no error")
 	}
-	if errors.Unwrap(nil) != nil {
-		t.Fatal("unreachable")
+	// A table closed under a live Searcher is reported, not dereferenced.
+	t2, _ := NewTable(2, TableOptions{})
+	x, err := NewSearcher(t2, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t2.Close()
+	if r := x.Solve(nil, smallTree()); r.Err == nil {
+		t.Error("search on a closed table gave no error")
 	}
 }
 

@@ -42,6 +42,9 @@ func (x *Searcher) Solve(ctx context.Context, g Game) Result {
 	if g == nil {
 		return Result{Err: errors.New("core: nil game")}
 	}
+	if x.t.mem == nil {
+		return Result{Err: errors.New("core: the table was closed")}
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
