@@ -52,6 +52,12 @@ def _capture_suite(tmp: Path) -> Path:
         # A far-away setup move does not change the answer.
         {"id": 5, "command": "attack", "args": ["D5"], "pattern": "1 D4", "negate": False,
          "setup_moves": [["trymove", "W", "J9"]]},  # fmt: skip
+        # GNU Go's suite: "play" setup moves are already in the position; they are not played twice.
+        {"id": 6, "command": "attack", "args": ["D5"], "pattern": "1 D4", "negate": False,
+         "setup_moves": [["play", "black", "D3"]]},  # fmt: skip
+        # ... but "trymove" ones are played: on an occupied point that is an error row.
+        {"id": 7, "command": "attack", "args": ["D5"], "pattern": "1 D4", "negate": False,
+         "setup_moves": [["trymove", "black", "D3"]]},  # fmt: skip
     ]
     p = tmp / "suite.jsonl"
     with open(p, "w") as f:
@@ -80,8 +86,9 @@ def test_shogi_tsv(tmp_path: Path) -> None:
 def test_capture_jsonl(tmp_path: Path) -> None:
     solved(tsume.solve_capture, board_size=9, black="D5 D3", white="C5 D6 E5", target="D5")
     rows = bench.run(_capture_suite(tmp_path), hash_mb=16, time_limit=10)
-    assert [r.name for r in rows] == ["1", "2", "3", "4", "5"]
-    assert [r.ok for r in rows] == [True, False, True, True, True]
+    assert [r.name for r in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [r.ok for r in rows] == [True, False, True, True, True, True, False]
+    assert rows[6].result == "error" and "IllegalPositionError" in rows[6].error
     assert rows[0].got == "1 D4" and rows[0].result == "captured" and rows[0].game == "capture"
 
 

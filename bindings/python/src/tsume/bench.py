@@ -131,7 +131,10 @@ def _read_jsonl(p: Path) -> Iterator[Problem]:
             if command not in ("attack", "defend"):
                 raise ValueError(f"{p}:{n}: command {command!r} is neither attack nor defend")
             sgf = sgf_path.read_text(encoding="utf-8", errors="replace")
-            sgf = append_moves(sgf, [(m[1], m[2]) for m in rec.get("setup_moves", [])])
+            try:
+                sgf = append_moves(sgf, _setup_moves(sgf, rec.get("setup_moves", [])))
+            except (ValueError, IndexError, TypeError) as e:
+                raise ValueError(f"{p}:{n}: setup moves: {e}") from None
             yield Problem(
                 game="capture",
                 name=str(rec.get("id", f"line {n}")),
@@ -144,6 +147,34 @@ def _read_jsonl(p: Path) -> Iterator[Problem]:
             )
 
 
+def _setup_moves(sgf: str, setup: List[List[str]]) -> List[Tuple[str, str]]:
+    """The (colour, vertex) moves to append. In GNU Go's suite, moves of kind
+    "play" are already part of the normalized positions (only "trymove" ones
+    are not), so a "play" whose point already holds its colour is skipped."""
+    size = _size(sgf)
+    stones = {"B": _setup_points(sgf, "AB"), "W": _setup_points(sgf, "AW")}
+    out = []
+    for kind, colour, vertex in setup:
+        c = _colour(colour)
+        if kind == "play" and _sgf_point(vertex, size) in stones[c]:
+            continue
+        out.append((c, vertex))
+    return out
+
+
+def _setup_points(sgf: str, prop: str) -> set:
+    """The points of every `prop` (AB, AW) list in the SGF text."""
+    pts: set = set()
+    for m in re.finditer(r"(?<![A-Z])" + prop + r"((?:\s*\[[a-s]{2}\])+)", sgf):
+        pts.update(re.findall(r"\[([a-s]{2})\]", m.group(1)))
+    return pts
+
+
+def _size(sgf: str) -> int:
+    m = re.search(r"SZ\[(\d+)\]", sgf)
+    return int(m.group(1)) if m else 19
+
+
 def append_moves(sgf: str, moves: List[Tuple[str, str]]) -> str:
     """SGF text with moves ``(colour, GTP vertex)`` appended as nodes after the last one.
 
@@ -152,8 +183,7 @@ def append_moves(sgf: str, moves: List[Tuple[str, str]]) -> str:
     """
     if not moves:
         return sgf
-    m = re.search(r"SZ\[(\d+)\]", sgf)
-    size = int(m.group(1)) if m else 19
+    size = _size(sgf)
     end = sgf.rstrip().rfind(")")
     if end < 0:
         raise ValueError("SGF text has no closing ')'")
