@@ -62,7 +62,7 @@ func newExactSearch(pos *shogi.Position, attacker shogi.Color, rules Rules, tabl
 		pos:      pos,
 		attacker: attacker,
 		rules:    rules,
-		salt:     0x2545f4914f6cdd1d*uint64(rules+1) ^ 0x9e3779b97f4a7c15*uint64(attacker+1),
+		salt:     exactSalt(rules, attacker),
 		table:    table,
 		mask:     uint64(len(table) - 1),
 		fut:      newFutileScratch(),
@@ -113,6 +113,11 @@ func (e *exactSearch) movesAt(ply int) []shogi.Move {
 		buf = removeFutile(e.pos, buf, &e.fut)
 	}
 	return orderEvasions(buf)
+}
+
+// exactSalt separates rule sets and attackers in the shared exact table.
+func exactSalt(rules Rules, attacker shogi.Color) uint64 {
+	return 0x2545f4914f6cdd1d*uint64(rules+1) ^ 0x9e3779b97f4a7c15*uint64(attacker+1)
 }
 
 // key returns the current position's exact-table key.

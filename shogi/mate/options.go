@@ -41,9 +41,9 @@ const MaxHashMB = 1 << 20
 // node the proof search expanded) up to MaxDefaultExactNodes, so a hard
 // proof gets a proportionate line search and an easy one answers quickly.
 const (
-	DefaultExactNodes      = 2_000_000
-	ExactNodesPerProofNode = 20
-	MaxDefaultExactNodes   = 50_000_000
+	DefaultExactNodes      = 5_000_000
+	ExactNodesPerProofNode = 100
+	MaxDefaultExactNodes   = 100_000_000
 )
 
 // validate names the first bad option.

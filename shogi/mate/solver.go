@@ -154,7 +154,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	case core.Proven:
 		res.Kind = Mate
 		s.findLine(ctx, g, &o, &res, start, deadline)
-		res.Verification = Verify(p, attacker, o.Rules, res.Moves)
+		res.Verification = VerifyWithHints(p, attacker, o.Rules, res.Moves, s.hint(g))
 		res.Verified = res.Verification.OK
 	default:
 		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"
@@ -238,6 +238,24 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, res *Result,
 	res.USI = make([]string, len(res.Moves))
 	for i, m := range res.Moves {
 		res.USI[i] = m.USI()
+	}
+}
+
+// hint returns the verifier's move-ordering hint: the exact table's best
+// move, else the proof table's proving move, for the position given.
+func (s *Solver) hint(g *Game) func(*shogi.Position) shogi.Move {
+	esalt := exactSalt(g.rules, g.attacker)
+	return func(p *shogi.Position) shogi.Move {
+		if len(s.exact) > 0 {
+			if en := &s.exact[(p.Key()^esalt)&uint64(len(s.exact)-1)]; en.key == p.Key()^esalt && en.exact != 0 && en.best != shogi.NoMove {
+				return en.best
+			}
+		}
+		k := core.Key{Board: p.BoardKey() ^ g.salt, Hand: uint32(p.Hand(g.attacker))}
+		if en, ok := s.table.Probe(k, p.SideToMove() == g.attacker, g); ok && en.PN == 0 {
+			return shogi.Move(en.Move)
+		}
+		return shogi.NoMove
 	}
 }
 

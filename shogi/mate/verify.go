@@ -40,7 +40,9 @@ type Verification struct {
 // the whole verification a cap.
 const (
 	verifyAltBudget   = 10_000
-	verifyTotalBudget = 500_000
+	verifyTotalBudget = 1_000_000
+	hintedAltBudget   = 200_000
+	shortTries        = 7 // plies of iterative deepening before the full depth
 )
 
 // Verify checks a mating line from pos (which it does not modify) for the
@@ -48,6 +50,17 @@ const (
 // never silently accepted.
 func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move) Verification {
 	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
+}
+
+// VerifyWithHints is Verify with a move-ordering hint for the attacker
+// (typically the solver's table: the move it proved with). The hint only
+// orders the verifier's own exhaustive search, so the verdict never rests
+// on it; it lets alternatives that need a long mate be settled within the
+// budget.
+func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position) shogi.Move) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hint: hint}
+	return v.run(line)
 }
 
 // verify is Verify with explicit budgets (per alternative, and in all).
@@ -70,7 +83,10 @@ type verifier struct {
 	memo     map[memoKey]bool
 
 	altBudget, totalBudget uint64
-	res                    Verification
+	// hint, if set, suggests the attacker's move in a position (from the
+	// search's tables); the verifier tries it first and trusts nothing.
+	hint func(*shogi.Position) shogi.Move
+	res  Verification
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -225,21 +241,32 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 }
 
 // refuted reports whether the attacker, to move after a defender
-// alternative, mates within d plies, trying the shortest mates first
-// (iterative deepening: most alternatives lose quickly) on the
-// alternative's own budget.
+// alternative, mates within d plies. Short mates are tried first
+// (iterative deepening to shortTries plies: most alternatives lose
+// quickly); then, with the search's hints, the full depth at once (the
+// hinted proof is followed first, every defence still enumerated). Each
+// alternative has its own budget.
 func (v *verifier) refuted(d int) (ok, settled bool) {
 	if v.nodes >= v.totalBudget {
 		return false, false
 	}
 	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
-	for n := 1; n <= d; n += 2 {
+	for n := 1; n <= d && n <= shortTries; n += 2 {
 		ok, settled := v.or(n)
 		if ok || !settled {
-			return ok, settled
+			if ok || v.hint == nil {
+				return ok, settled
+			}
+			break
 		}
 	}
-	return false, true
+	if d <= shortTries && v.nodes <= v.budget {
+		return false, true
+	}
+	if v.hint != nil {
+		v.budget = min(v.nodes+hintedAltBudget, v.totalBudget)
+	}
+	return v.or(d)
 }
 
 // and reports whether the defender, to move, is mated within d plies, and
@@ -292,7 +319,20 @@ func (v *verifier) or(d int) (bool, bool) {
 		return r, true
 	}
 	var buf [shogi.MaxMoves]shogi.Move
-	for _, m := range p.GenerateChecks(buf[:0]) {
+	checks := p.GenerateChecks(buf[:0])
+	if v.hint != nil {
+		// A hinted move is only tried first: every move is still checked
+		// by this search, so a wrong hint costs time, never correctness.
+		if h := v.hint(p); h != shogi.NoMove {
+			for i, m := range checks {
+				if m == h {
+					checks[0], checks[i] = checks[i], checks[0]
+					break
+				}
+			}
+		}
+	}
+	for _, m := range checks {
 		p.Do(m)
 		ok, settled := v.and(d - 1)
 		p.Undo(m)
