@@ -29,6 +29,9 @@ type Engine struct {
 	Options reading.Options
 	// LastResult is the result of the latest attack or defend.
 	LastResult reading.Result
+
+	solver     *reading.Solver
+	solverOpts reading.Options // the Options the solver was made with
 }
 
 // New returns an engine with an empty 19×19 board.
@@ -194,7 +197,13 @@ func (e *Engine) command(name string, args []string) (string, error) {
 		if name == "defend" {
 			mode = reading.Defend
 		}
-		res, err := reading.Solve(context.Background(), e.b, p, mode, e.Options)
+		if e.solver == nil || e.solverOpts != e.Options {
+			if e.solver, err = reading.NewSolver(e.Options); err != nil {
+				return "", err
+			}
+			e.solverOpts = e.Options
+		}
+		res, err := e.solver.Solve(context.Background(), e.b, p, mode)
 		if err != nil {
 			return "", err
 		}

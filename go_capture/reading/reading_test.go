@@ -336,3 +336,29 @@ func TestContextCancels(t *testing.T) {
 		t.Fatalf("a cancelled search claims a proven failure: %+v", res)
 	}
 }
+
+// TestSolverReuse asks one Solver every known question twice, in turn:
+// its answers must equal fresh Solve calls (nothing leaks between
+// questions).
+func TestSolverReuse(t *testing.T) {
+	opts := Options{SafeLibs: 3, TimeLimit: 10 * time.Second}
+	v, err := NewSolver(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 0; round < 2; round++ {
+		for _, tc := range captureCases {
+			b := diagram(t, tc.rows...)
+			target := vertex(t, b, tc.target)
+			got, err := v.Solve(context.Background(), b, target, tc.mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := Solve(context.Background(), b, target, tc.mode, opts)
+			if got.Code != want.Code || got.Move != want.Move || got.Stats.Nodes != want.Stats.Nodes {
+				t.Errorf("round %d, %s: reused solver %d %s (%d nodes), fresh %d %s (%d nodes)", round, tc.name,
+					got.Code, b.Vertex(got.Move), got.Stats.Nodes, want.Code, b.Vertex(want.Move), want.Stats.Nodes)
+			}
+		}
+	}
+}

@@ -61,20 +61,34 @@ type koSave struct {
 }
 
 func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
-	s := &searcher{
-		b: b, target: target, owner: b.At(target), safeLibs: o.SafeLibs,
-		maxNodes: o.Nodes, tt: newTable(o.TableBits), ctx: context.Background(),
-		giCache: make([]giEntry, 1<<giCacheBits),
-	}
-	s.attacker = s.owner.Opponent()
+	s := &searcher{tt: newTable(o.TableBits), giCache: make([]giEntry, 1<<giCacheBits)}
 	for i := range s.bufs {
 		s.bufs[i] = make([]board.Point, 0, 32)
 		s.scratch[i] = make([]board.Point, 0, 32)
 	}
+	s.setup(b, target, o)
+	return s
+}
+
+// setup points the searcher at a new question.
+func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
+	s.b, s.target, s.owner, s.safeLibs = b, target, b.At(target), o.SafeLibs
+	s.attacker = s.owner.Opponent()
+	s.maxNodes, s.ctx = o.Nodes, context.Background()
+	s.deadline = time.Time{}
 	if o.TimeLimit > 0 {
 		s.deadline = time.Now().Add(o.TimeLimit)
 	}
-	return s
+}
+
+// reset clears every result of an earlier question and sets up a new one.
+func (s *searcher) reset(b *board.Board, target board.Point, o Options) {
+	s.tt.clear()
+	clear(s.giCache)
+	s.history = [3][board.MaxPoints]uint32{}
+	s.nodes, s.plays, s.stopped, s.ply = 0, 0, false, 0
+	s.inQS, s.qsKoRetakes, s.koSeen, s.koPower = false, 0, false, board.Empty
+	s.setup(b, target, o)
 }
 
 // captured reports whether the target is off the board for good. A

@@ -32,8 +32,40 @@ var ErrNotStone = errors.New("reading: target is not a stone")
 // Solve answers the question mode for the string at target: can it be
 // captured with the attacker (the other colour) moving first (Attack), or
 // saved with its owner moving first (Defend). The board is not modified.
-// ctx cancels the search (the result is then unproven).
+// ctx cancels the search (the result is then unproven). To ask many
+// questions, a Solver reuses its tables.
 func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, opts Options) (Result, error) {
+	v, err := NewSolver(opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return v.Solve(ctx, b, target, mode)
+}
+
+// Solver answers capture questions with fixed options. It keeps its
+// transposition table and caches between questions (cleared for each),
+// so a long-lived Solver does not allocate them again. It is not safe
+// for concurrent use.
+type Solver struct {
+	o  Options
+	st Strategy
+	s  *searcher
+}
+
+// NewSolver checks the options and returns a Solver.
+func NewSolver(opts Options) (*Solver, error) {
+	o, st, err := opts.normalize()
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{o: o, st: st}, nil
+}
+
+// Options returns the solver's options with their defaults filled in.
+func (v *Solver) Options() Options { return v.o }
+
+// Solve answers one question; see the package function Solve.
+func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode) (Result, error) {
 	start := time.Now()
 	if b == nil {
 		return Result{}, errors.New("reading: nil board")
@@ -47,13 +79,10 @@ func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, o
 	if mode != Attack && mode != Defend {
 		return Result{}, fmt.Errorf("reading: unknown mode %d", mode)
 	}
-	o, st, err := opts.normalize()
-	if err != nil {
-		return Result{}, err
-	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	o, st := v.o, v.st
 	wb := b.Clone()
 	wb.Commit()
 	if o.Superko != wb.Superko() {
@@ -62,7 +91,12 @@ func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, o
 	if o.Algorithm != AlgoAPS {
 		return solveCore(ctx, wb, target, mode, o, st, start)
 	}
-	s := newSearcher(wb, target, o)
+	if v.s == nil {
+		v.s = newSearcher(wb, target, o)
+	} else {
+		v.s.reset(wb, target, o)
+	}
+	s := v.s
 	s.ctx = ctx
 	res := Result{Move: board.NoPoint}
 	first, second := s.attacker, s.owner

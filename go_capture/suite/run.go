@@ -27,6 +27,10 @@ type Totals struct {
 func Run(ctx context.Context, tests []Test, opts reading.Options, row func(Row)) ([]Row, Totals, error) {
 	rows := make([]Row, 0, len(tests))
 	var tot Totals
+	solver, err := reading.NewSolver(opts)
+	if err != nil {
+		return nil, tot, err
+	}
 	for i := range tests {
 		if err := ctx.Err(); err != nil {
 			return rows, tot, err
@@ -41,7 +45,7 @@ func Run(ctx context.Context, tests []Test, opts reading.Options, row func(Row))
 		if t.Command == "defend" {
 			mode = reading.Defend
 		}
-		res, err := reading.Solve(ctx, b, target, mode, opts)
+		res, err := solver.Solve(ctx, b, target, mode)
 		if err != nil {
 			return rows, tot, err
 		}
