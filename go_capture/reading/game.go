@@ -47,9 +47,7 @@ func (g *captureGame) andInfo() ([]board.Point, int) {
 		g.forced[p] = append(g.forced[p][:0], s.target)
 		g.nForced[p] = 1
 	} else {
-		saved := s.bufs[p]
 		f, k := s.ip(g.forced[p][:0], 3)
-		s.bufs[p] = saved
 		g.forced[p], g.nForced[p] = f, int8(k)
 	}
 	g.forcedKey[p], g.forcedOK[p] = key, true
