@@ -9,7 +9,7 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // search. The window is null: values are won, lost or unknown.
 
 // key returns the table key of the position with c to move.
-func (s *searcher) key(c board.Color) uint64 { return s.b.Key(c) ^ s.ttSalt }
+func (s *searcher) key(c board.Color) uint64 { return s.b.Key(c) ^ s.ttSalt ^ s.question }
 
 // probe looks the position up; it returns a usable value and the
 // remembered best move.

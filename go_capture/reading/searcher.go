@@ -41,6 +41,10 @@ type searcher struct {
 	tt       *table
 	giCache  []giEntry
 	ttSalt   uint64
+	// question salts every key with the question's number, so that the
+	// table and caches need no clearing between questions: entries of
+	// earlier questions simply never match.
+	question uint64
 	step     Step
 	nodes    int64
 	plays    int64
@@ -83,8 +87,7 @@ func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 
 // reset clears every result of an earlier question and sets up a new one.
 func (s *searcher) reset(b *board.Board, target board.Point, o Options) {
-	s.tt.clear()
-	clear(s.giCache)
+	s.question += 0x9e3779b97f4a7c15 // a new odd multiple: fresh keys
 	s.history = [3][board.MaxPoints]uint32{}
 	s.nodes, s.plays, s.stopped, s.ply = 0, 0, false, 0
 	s.inQS, s.qsKoRetakes, s.koSeen, s.koPower = false, 0, false, board.Empty
