@@ -185,3 +185,35 @@ def test_solver_creation(kwargs: dict) -> None:
         assert isinstance(s.huge_pages_obtained, bool)
         s.clear()
     assert s.closed
+
+
+@pytest.mark.parametrize(
+    "status, cls, also",
+    [
+        (_lib.E_INVALID_ARGUMENT, tsume.InvalidArgumentError, ValueError),
+        (_lib.E_PARSE, tsume.ParseError, ValueError),
+        (_lib.E_ILLEGAL_POSITION, tsume.IllegalPositionError, ValueError),
+        (_lib.E_NO_MEMORY, tsume.TsumeMemoryError, MemoryError),
+        (_lib.E_CANCELLED, tsume.CancelledError, tsume.TsumeError),
+        (_lib.E_BAD_HANDLE, tsume.BadHandleError, RuntimeError),
+        (_lib.E_BUSY, tsume.BusyError, RuntimeError),
+        (_lib.E_INTERNAL, tsume.InternalError, RuntimeError),
+        (99, tsume.TsumeError, Exception),
+    ],
+)
+def test_every_status_has_its_exception(status: int, cls: type, also: type) -> None:
+    from tsume.errors import error_for
+
+    e = error_for(status, "the library's words", _lib.get().status_string(status))
+    assert type(e) is cls and isinstance(e, also) and isinstance(e, tsume.TsumeError)
+    assert (str(e), e.status) == ("the library's words", status)
+    assert str(error_for(status, "", "fallback name")) == "fallback name"
+
+
+def test_a_stale_handle_is_reported_by_the_library() -> None:
+    old = tsume.Solver(hash_mb=1)
+    stale = old._handle
+    old.close()
+    with tsume.Solver(hash_mb=1) as s:
+        with pytest.raises(tsume.BadHandleError):
+            s._check(_lib.get().dll.tsume_solver_clear(stale))
