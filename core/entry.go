@@ -39,7 +39,7 @@ func (e *Entry) Outcome() Outcome {
 
 // Layout of one 64-byte table slot (8 words, one cache line):
 //
-//	w0 sequence number (seqlock: odd while a writer holds the slot)
+//	w0 generation(16)<<48 | sequence number(48) (seqlock: odd while a writer holds the slot)
 //	w1 Board
 //	w2 Hand<<32 | Move
 //	w3 PN

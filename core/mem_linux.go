@@ -19,13 +19,17 @@ const hugePage = 2 << 20
 // heap, so the garbage collector never scans or moves it.
 type region struct {
 	mapping []byte // the whole mapping (for Munmap)
+	win     []byte // the 2 MiB aligned window the table uses
 	words   []uint64
 	hugetlb bool
 }
 
 // allocRegion maps size bytes (a multiple of 2 MiB), 2 MiB aligned. With
-// opts.HugeTLB it first tries MAP_HUGETLB (reserved huge pages) and falls back to
-// ordinary pages with MADV_HUGEPAGE (transparent huge pages) requested.
+// opts.HugeTLB it first tries MAP_HUGETLB (reserved huge pages) and falls
+// back to ordinary pages. Transparent huge pages are requested at once only
+// with opts.EagerHugePages; otherwise the mapping starts with 4 KiB pages
+// (MADV_NOHUGEPAGE, which also overrides a system-wide "always") and
+// adviseHuge requests them later.
 func allocRegion(size int, opts TableOptions) (*region, error) {
 	// Without MAP_NORESERVE the kernel reserves the huge pages now, so a
 	// shortage fails here rather than with SIGBUS on first touch.
@@ -33,7 +37,7 @@ func allocRegion(size int, opts TableOptions) (*region, error) {
 		m, err := unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE,
 			unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_HUGETLB)
 		if err == nil {
-			return &region{mapping: m, words: wordsOf(m), hugetlb: true}, nil
+			return &region{mapping: m, win: m, words: wordsOf(m), hugetlb: true}, nil
 		}
 	}
 	// Over-map by one huge page so a 2 MiB aligned window always fits.
@@ -48,12 +52,33 @@ func allocRegion(size int, opts TableOptions) (*region, error) {
 	}
 	win := m[off : off+size]
 	// Transparent huge pages are only a request: failure is not an error.
-	if opts.NoHugePages {
-		_ = unix.Madvise(win, unix.MADV_NOHUGEPAGE)
-	} else {
+	if opts.EagerHugePages && !opts.NoHugePages {
 		_ = unix.Madvise(win, unix.MADV_HUGEPAGE)
+	} else {
+		_ = unix.Madvise(win, unix.MADV_NOHUGEPAGE)
 	}
-	return &region{mapping: m, words: wordsOf(win)}, nil
+	return &region{mapping: m, win: win, words: wordsOf(win)}, nil
+}
+
+// adviseHuge requests transparent huge pages for the rest of the region's
+// life: pages faulted from now on may be huge, and khugepaged may collapse
+// the ones already there.
+func (r *region) adviseHuge() {
+	if !r.hugetlb && r.win != nil {
+		_ = unix.Madvise(r.win, unix.MADV_HUGEPAGE)
+	}
+}
+
+// wipe zeroes the region by handing its pages back to the kernel (a
+// private anonymous mapping reads as zero afterwards), without touching
+// pages that were never used.
+func (r *region) wipe() {
+	if r.win == nil {
+		return
+	}
+	if unix.Madvise(r.win, unix.MADV_DONTNEED) != nil {
+		clear(r.words)
+	}
 }
 
 func wordsOf(b []byte) []uint64 {
@@ -65,7 +90,7 @@ func (r *region) free() error {
 		return nil
 	}
 	err := unix.Munmap(r.mapping)
-	r.mapping, r.words = nil, nil
+	r.mapping, r.win, r.words = nil, nil, nil
 	return err
 }
 

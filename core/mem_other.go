@@ -14,3 +14,7 @@ func allocRegion(size int, opts TableOptions) (*region, error) {
 func (r *region) free() error { r.words = nil; return nil }
 
 func (r *region) hugePages() bool { return false }
+
+func (r *region) adviseHuge() {}
+
+func (r *region) wipe() { clear(r.words) }

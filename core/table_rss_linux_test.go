@@ -1,0 +1,66 @@
+package core
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// rssKiB returns the resident size of the mapping that holds the table.
+func rssKiB(t *testing.T, tab *Table) int {
+	t.Helper()
+	start := uint64(uintptr(unsafe.Pointer(&tab.w[0])))
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Skipf("no smaps: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	inside := false
+	for sc.Scan() {
+		line := sc.Text()
+		fields := strings.Fields(line)
+		if len(fields) > 0 && strings.Contains(fields[0], "-") && !strings.HasSuffix(fields[0], ":") {
+			lo, hi, ok := strings.Cut(fields[0], "-")
+			a, err1 := strconv.ParseUint(lo, 16, 64)
+			b, err2 := strconv.ParseUint(hi, 16, 64)
+			inside = ok && err1 == nil && err2 == nil && a <= start && start < b
+			continue
+		}
+		if inside && fields[0] == "Rss:" {
+			kb, _ := strconv.Atoi(fields[1])
+			return kb
+		}
+	}
+	t.Skip("table mapping not found in smaps")
+	return 0
+}
+
+// TestTableTouchesOnlyWhatItUses checks that a large table costs memory
+// (and page faults) only where entries are written: creating it, a short
+// search's worth of stores, Hashfull and Clear must not fault in the whole
+// mapping (a 9-ply problem once took seconds with a 1 GiB table).
+func TestTableTouchesOnlyWhatItUses(t *testing.T) {
+	const mib = 256
+	tab, err := NewTable(mib, TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	for i := uint64(0); i < 2000; i++ {
+		tab.Store(&Entry{Key: Key{Board: i * 0x9e3779b97f4a7c15}, PN: 1, DN: 1})
+	}
+	_ = tab.Hashfull()
+	tab.Clear()
+	if h := tab.Hashfull(); h != 0 {
+		t.Fatalf("hashfull %d after Clear", h)
+	}
+	// 2000 stores touch at most 2000 pages of 4 KiB (8 MiB); the whole
+	// table would be 256 MiB.
+	if kb := rssKiB(t, tab); kb > 16<<10 {
+		t.Fatalf("table resident %d KiB after 2000 stores and a Clear, want well under %d MiB", kb, mib)
+	}
+}
