@@ -126,13 +126,17 @@ func (cq *captureQuestion) cacheDescription() string {
 func (cq *captureQuestion) cacheKey() string  { return cq.key }
 func (cq *captureQuestion) tableKind() string { return "" }
 
-// search runs go_capture/reading. Its table is its own, per call.
+// search runs go_capture/reading with the solver handle's capture solver.
 func (cq *captureQuestion) search(ctx context.Context, s *solver, lim limits) (*result, error) {
 	o := reading.Options{Algorithm: cq.algo, Widening: cq.widen, TimeLimit: lim.time, Nodes: math.MaxInt64}
 	if lim.nodes > 0 && lim.nodes < math.MaxInt64 {
 		o.Nodes = int64(lim.nodes)
 	}
-	rr, err := reading.Solve(ctx, cq.b, cq.target, cq.mode, o)
+	v, err := s.captureSolver(o)
+	if err != nil {
+		return nil, errorf(StatusInvalidArgument, "%v", err)
+	}
+	rr, err := v.Solve(ctx, cq.b, cq.target, cq.mode)
 	if err != nil {
 		if errors.Is(err, reading.ErrNotStone) {
 			return nil, errorf(StatusIllegalPosition, "%v", err)
@@ -173,4 +177,21 @@ func (cq *captureQuestion) search(ctx context.Context, s *solver, lim limits) (*
 	r.length = int32(len(r.moves))
 	r.verified = false // the capture game has no independent verifier
 	return r, nil
+}
+
+// captureSolver returns the handle's reading.Solver for options o. A
+// reading.Solver has fixed options and keeps its tables between questions,
+// so the handle keeps the last one and makes a new one only when the
+// options (algorithm, strategy, limits) change: an engine asking many
+// questions the same way allocates the tables once.
+func (s *solver) captureSolver(o reading.Options) (*reading.Solver, error) {
+	if s.capture != nil && s.captureOpts == o {
+		return s.capture, nil
+	}
+	v, err := reading.NewSolver(o)
+	if err != nil {
+		return nil, err
+	}
+	s.capture, s.captureOpts = v, o
+	return v, nil
 }

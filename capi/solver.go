@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/go_capture/reading"
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
@@ -31,6 +32,11 @@ type solver struct {
 	opts  solverOptions
 	shogi *mate.Solver
 	cache *resultCache
+
+	// capture is the capture-game solver of the last question's options
+	// (see captureSolver); only the searching goroutine touches it.
+	capture     *reading.Solver
+	captureOpts reading.Options
 
 	state atomic.Int32
 
@@ -137,17 +143,19 @@ func (s *solver) close() error {
 		return errorf(StatusBusy, "solver is searching: cancel it and wait for the solve call to return before freeing it")
 	}
 	s.cache.close()
+	s.capture = nil
 	if err := s.shogi.Close(); err != nil {
 		return errorf(StatusInternal, "closing the table: %v", err)
 	}
 	return nil
 }
 
-// clear empties the table and the cache.
+// clear empties the tables and the cache.
 func (s *solver) clear() {
 	s.shogi.Clear()
 	s.cache.clear()
 	s.tableKind = ""
+	s.capture = nil // its tables are cleared for every question anyway
 }
 
 // useTableFor clears the shogi table if it holds entries of another rule

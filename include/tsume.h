@@ -64,7 +64,8 @@
  *   tsume_solver_new refuses (TSUME_E_NO_MEMORY) a solver whose hash_mb +
  *   cache_mb + 64 MiB exceeds the machine's physical memory. The capture
  *   game's Abstract Proof Search keeps its own table of 2^18 entries
- *   (about 6 MiB, Go heap, within the 64 MiB margin) for each call.
+ *   (about 6 MiB, Go heap, within the 64 MiB margin) per solver handle,
+ *   reused while the capture options stay the same.
  *
  * Result cache
  *   A solver remembers finished answers (PROVEN, DISPROVEN, KO; never

@@ -893,6 +893,12 @@ static void test_capture_core_algorithms(void) {
         CHECK_STATUS(tsume_result_best_move(res, &best), TSUME_OK);
         CHECK_STR(best, "D5");
         tsume_string_free(best);
+        tsume_stats stats;
+        CHECK_STATUS(tsume_result_stats(res, &stats), TSUME_OK);
+        /* expanded may be 0: the game-definition function gi1 decides this root */
+        if (stats.generated == 0)
+            FAIL("algo %d: statistics %" PRIu64 " expanded, %" PRIu64 " generated", algos[i], stats.expanded,
+                 stats.generated);
         CHECK_STATUS(tsume_result_free(res), TSUME_OK);
     }
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
