@@ -73,6 +73,31 @@ def test_cancel_from_another_thread(game: str, where: str) -> None:
     assert isinstance(e, tsume.TsumeError) and str(e)
 
 
+def test_cancel_right_after_the_call_began_is_not_lost() -> None:
+    """A cancel() that reaches the library before the search has started
+    (which the library ignores) is repeated by the bindings until it takes."""
+    _check_long("shogi")
+    with tsume.Solver(hash_mb=16) as s:
+        for _ in range(5):
+            errors: List[BaseException] = []
+
+            def run() -> None:
+                try:
+                    s.solve_shogi(LONG_SHOGI, time_limit=10)
+                except BaseException as e:
+                    errors.append(e)
+
+            t = threading.Thread(target=run)
+            start = time.monotonic()
+            t.start()
+            while not s._active and t.is_alive():  # the solve_shogi call has begun
+                pass
+            s.cancel()
+            t.join(15)
+            assert len(errors) == 1 and isinstance(errors[0], tsume.CancelledError), errors
+            assert time.monotonic() - start < 2
+
+
 def test_cancel_when_idle_does_not_affect_the_next_search(solver: tsume.Solver) -> None:
     solver.cancel()
     r = solved(solver.solve_shogi, MATE1)

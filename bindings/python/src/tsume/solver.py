@@ -26,6 +26,7 @@ import os
 import queue
 import signal
 import threading
+import time
 import weakref
 from ctypes import byref, c_int32, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar, Union
@@ -53,9 +54,6 @@ _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
 _HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
 _CACHE_MB_MAX = 4096  # tsume.h: 0 .. 4096
-# How often a search without a progress callable looks for a cancel() that
-# arrived before it had begun.
-_CANCEL_RECHECK_MS = 100
 _NO_PROGRESS = _lib.PROGRESS_FN()  # a NULL tsume_progress_fn
 
 
@@ -158,14 +156,17 @@ class Solver:
         if status != _lib.OK:
             raise self._error(status, err)
         self._handle = handle.value
-        self._cond = threading.Condition()
+        # Reentrant: cancel() may be called from a signal handler or a
+        # progress callable on a thread that already holds it.
+        self._cond = threading.Condition(threading.RLock())
         self._active = False  # a solve_* call owns the handle
         self._owner: Optional[threading.Thread] = None
         self._closing = False
         # Per-search progress state, set only while _active.
         self._sink: Optional[Callable[[Progress], None]] = None
         self._callback_error: Optional[BaseException] = None
-        self._cancel_requested = False
+        self._search_id = 0  # counts solve_* calls
+        self._cancel_for = -1  # the search a repeating cancel is running for
         self._helper: Optional[_Helper] = None  # started by the first solve from the main thread
         # ctypes must keep the C callback alive as long as the library may
         # call it; it holds the solver weakly so the solver can be collected.
@@ -229,11 +230,25 @@ class Solver:
         whose ``result`` holds the statistics so far. Cancelling a solver that
         is not searching does nothing.
         """
-        h = self._handle
-        if h is not None:
-            if self._active:
-                self._cancel_requested = True
+        with self._cond:
+            h = self._handle
+            if h is None:
+                return
             self._lib.dll.tsume_cancel(h)
+            if not self._active or self._cancel_for == self._search_id:
+                return
+            # The library ignores a cancel that arrives before the search has
+            # begun, and this one may have: repeat it until the search returns.
+            self._cancel_for = sid = self._search_id
+        threading.Thread(target=self._repeat_cancel, args=(sid,), name="tsume-cancel", daemon=True).start()
+
+    def _repeat_cancel(self, sid: int) -> None:
+        while True:
+            time.sleep(0.02)
+            with self._cond:
+                if self._handle is None or not self._active or self._search_id != sid:
+                    return
+                self._lib.dll.tsume_cancel(self._handle)
 
     def clear(self) -> None:
         """Empties the transposition table and the result cache."""
@@ -386,18 +401,14 @@ class Solver:
                     status_name=self._lib.status_string(_lib.E_BUSY),
                 )
             self._active = True
-            self._cancel_requested = False
+            self._search_id += 1
             self._owner = threading.current_thread()
         out = c_void_p()
         err = ctypes.create_string_buffer(_lib.ERR_LEN)
         try:
             self._callback_error = None
-            # The callback is installed even without a `progress` callable: it
-            # repeats a cancel() that arrived before the search had begun
-            # (which the library ignores), so cancel() always takes effect.
-            if progress is None:
-                interval_ms = _CANCEL_RECHECK_MS
-            self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
+            if progress is not None:
+                self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
 
             def call() -> int:
                 return fn(handle, byref(query), byref(out), err, _lib.ERR_LEN)
@@ -414,7 +425,8 @@ class Solver:
                 raise self._callback_error
             return out, status, err
         finally:
-            self._lib.dll.tsume_solver_set_progress(handle, _NO_PROGRESS, None, 0)
+            if progress is not None:
+                self._lib.dll.tsume_solver_set_progress(handle, _NO_PROGRESS, None, 0)
             self._sink = None
             self._callback_error = None
             with self._cond:
@@ -463,10 +475,6 @@ class Solver:
 
     def _on_progress(self, p: "ctypes._Pointer[_lib.CProgress]") -> None:
         """The C progress callback: runs on the thread inside the solve call."""
-        if self._cancel_requested:
-            h = self._handle
-            if h is not None:
-                self._lib.dll.tsume_cancel(h)
         sink = self._sink
         if sink is None or self._callback_error is not None:
             return
