@@ -12,7 +12,7 @@ first).
 ('mate', 1, 'G*5b')
 >>> with tsume.Solver(hash_mb=16) as s:                             # doctest: +SKIP
 ...     s.solve_capture(board_size=9, black="D5", white="C5 D6 E5", target="D5")
-CaptureResult(attack: captured with D4, code 1 D4; …)
+CaptureResult(attack: captured with D4 (line: D4), code 1 D4; …)
 """
 
 from __future__ import annotations

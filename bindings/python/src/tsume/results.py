@@ -2,7 +2,7 @@
 
 >>> r = solver.solve_shogi("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")  # doctest: +SKIP
 >>> r                                                                       # doctest: +SKIP
-ShogiResult(mate in 1: G*5b; GE=… EX=… IT=… RE=… BR=…; … nodes, … ms; verified)
+ShogiResult(mate in 1: G*5b; GE=… EX=… IT=… RE=… BR=…; … nodes, … ms; verified, minimal)
 >>> r.result, r.length, r.moves, r.stats.GE                                 # doctest: +SKIP
 ('mate', 1, ('G*5b',), …)
 """
