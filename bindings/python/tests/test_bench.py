@@ -195,3 +195,22 @@ def test_shared_problem_sets() -> None:
     solved(tsume.solve_capture, board_size=9, black="D5 D3", white="C5 D6 E5", target="D5")
     rows = bench.run(shared / "problems/go/gnugo-reading.jsonl", hash_mb=32, time_limit=1, limit=3)
     assert len(rows) == 3 and not any(r.error for r in rows), [r.error for r in rows]
+
+
+def test_python_dash_m_tsume_bench(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from conftest import PKG
+
+    solved(tsume.solve_shogi, MATE1)
+    f = tmp_path / "p.tsv"
+    f.write_text(f"{MATE1}\t1\tmate in one\n{NOMATE}\tnomate\tbare hand\n")
+    env = dict(os.environ, PYTHONPATH=str(PKG / "src"))
+    proc = subprocess.run([sys.executable, "-m", "tsume", "bench", str(f), "--hash-mb", "8", "--json"],
+                          env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [(r["name"], r["ok"], r["got"]) for r in rows] == [("mate in one", True, "1"), ("bare hand", True, "nomate")]
+    assert "2/2 passed" in proc.stderr

@@ -221,7 +221,7 @@ class Library:
 
 
 def _resolved_path(dll: ctypes.CDLL, fallback: str) -> str:
-    """The file the dynamic loader actually opened (dlinfo via /proc/self/maps on Linux)."""
+    """The file the dynamic loader actually opened (found in /proc/self/maps on Linux)."""
     try:
         addr = ctypes.cast(dll.tsume_abi_version, c_void_p).value
     except AttributeError:
