@@ -6,6 +6,9 @@ import csv
 import doctest
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import List
 
@@ -16,7 +19,7 @@ import tsume.results
 from tsume import bench
 from tsume.__main__ import main
 
-from conftest import MATE1, NOMATE, shared_dir, solved
+from conftest import MATE1, NOMATE, PKG, shared_dir, solved
 from test_capture import ATARI_SGF
 
 SHOGI_TSV = (
@@ -198,12 +201,6 @@ def test_shared_problem_sets() -> None:
 
 
 def test_python_dash_m_tsume_bench(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    from conftest import PKG
-
     solved(tsume.solve_shogi, MATE1)
     f = tmp_path / "p.tsv"
     f.write_text(f"{MATE1}\t1\tmate in one\n{NOMATE}\tnomate\tbare hand\n")
