@@ -59,6 +59,23 @@ func (s *searcher) addAdjacentLibs(ms []board.Point, maxLibs int) []board.Point 
 	return ms
 }
 
+// addAdjacentSaves appends the moves that may save the attacker strings
+// touching the target with at most maxLibs liberties: their liberties
+// and the captures of owner strings in atari next to them.
+func (s *searcher) addAdjacentSaves(ms []board.Point, maxLibs int) []board.Point {
+	if maxLibs < 1 {
+		return ms
+	}
+	var adj, caps [64]board.Point
+	for _, id := range s.b.AppendAdjacent(adj[:0], s.target, maxLibs) {
+		ms = s.addLibs(ms, id)
+		for _, c := range s.b.AppendAdjacent(caps[:0], id, 1) {
+			ms = s.addLibs(ms, c)
+		}
+	}
+	return ms
+}
+
 // addNearLibs appends the liberties of attacker strings with at most
 // maxLibs liberties that touch a liberty of the target: the strings an
 // attacker's filling move would join.
@@ -76,14 +93,17 @@ func (s *searcher) addNearLibs(ms []board.Point, maxLibs int) []board.Point {
 
 // orMoves returns the attacker's moves for OR level lvl: 1 the target's
 // liberties; 2 (OR2) also the liberties of its liberties and the
-// liberties of adjacent strings with fewer liberties than the target;
+// moves saving adjacent strings with no more liberties than the target
+// (their liberties and captures next to them; the paper says the
+// liberties of strings with fewer liberties: equal counts and captures
+// matter when the attacker must first save its own string);
 // 3 every legal move.
 func (s *searcher) orMoves(ms []board.Point, lvl int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addKoRetake(ms, s.attacker)
 	if lvl >= 2 {
 		ms = s.addSecondLibs(ms)
-		ms = s.addAdjacentLibs(ms, s.libs()-1)
+		ms = s.addAdjacentSaves(ms, s.libs())
 	}
 	if lvl >= 3 {
 		ms = s.allMoves(ms)

@@ -1,0 +1,99 @@
+package reading
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
+
+// randomBoard draws a legal random position: about 30% black and 30%
+// white stones.
+func randomBoard(rng *rand.Rand, size int) *board.Board {
+	for {
+		var ab, aw string
+		for y := 0; y < size; y++ {
+			for x := 0; x < size; x++ {
+				pt := "[" + string(rune('a'+x)) + string(rune('a'+y)) + "]"
+				switch v := rng.Intn(10); {
+				case v < 3:
+					ab += pt
+				case v < 6:
+					aw += pt
+				}
+			}
+		}
+		s := fmt.Sprintf("(;SZ[%d]", size)
+		if ab != "" {
+			s += "AB" + ab
+		}
+		if aw != "" {
+			s += "AW" + aw
+		}
+		if b, _, err := board.ParseSGF(s+")", 0); err == nil {
+			return b
+		}
+	}
+}
+
+// checkCapturesAreReal asks n random 5×5 questions about strings with at
+// most two liberties. Whenever APS proves a clean capture (attack code
+// 1, or a proven defend code 0 without ko), the brute-force solver must
+// find the capture too: the forced-move sets may miss defences, and this
+// is where such a miss would show.
+func checkCapturesAreReal(t *testing.T, n int, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	v, err := NewSolver(Options{SafeLibs: 3, Nodes: 50000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 0; i < n; i++ {
+		b := randomBoard(rng, 5)
+		var weak []board.Point
+		for p := board.Point(0); p < 25; p++ {
+			if b.At(p) != board.Empty && b.NumLibs(p) <= 2 {
+				weak = append(weak, p)
+			}
+		}
+		if len(weak) == 0 {
+			continue
+		}
+		target := weak[rng.Intn(len(weak))]
+		mode := Mode(rng.Intn(2))
+		res, err := v.Solve(context.Background(), b, target, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		claimsCapture := (mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)
+		if !claimsCapture {
+			continue
+		}
+		checked++
+		captured, _, err := BruteForce(b, target, mode, 9, 3)
+		if err == nil && !captured {
+			captured, _, err = BruteForce(b, target, mode, 15, 3)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !captured {
+			t.Errorf("%s %s: APS proves a capture (code %d, move %s), brute force finds none in 15 plies\n%s",
+				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b)
+		}
+	}
+	if checked < n/10 {
+		t.Fatalf("only %d of %d questions claimed a capture: the test checks too little", checked, n)
+	}
+}
+
+func TestCapturesAreReal(t *testing.T) { checkCapturesAreReal(t, 300, 1) }
+
+func TestCapturesAreRealHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: thousands of brute-force checks")
+	}
+	checkCapturesAreReal(t, 3000, 7)
+}
