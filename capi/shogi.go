@@ -119,9 +119,17 @@ func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*re
 		r.moves = mr.USI
 		v := mr.Verification
 		if v.Plies < len(mr.USI) || !v.FinalMate {
-			// The line itself is wrong (an illegal move, no check, no
-			// mate at the end): a bug, never an answer.
-			return nil, errorf(StatusInternal, "the verifier rejected the solver's line (%s); please report this position", v.Problem)
+			if ctx.Err() == nil {
+				// The line itself is wrong (an illegal move, no check, no
+				// mate at the end) although nothing cut the search
+				// short: a bug, never an answer.
+				return nil, errorf(StatusInternal,
+					"the verifier rejected the solver's line (%s); please report this position", v.Problem)
+			}
+			// A limit or a cancel stopped the line search after the
+			// proof: the mate stands, its line is incomplete. The flags
+			// say so and solve does not cache it.
+			r.verified, r.minimal = false, false
 		}
 	case mate.NoMate:
 		r.kind = KindDisproven

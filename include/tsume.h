@@ -302,10 +302,13 @@ tsume_status tsume_result_best_move(const tsume_result *result, char **out);
 tsume_status tsume_result_stats(const tsume_result *result, tsume_stats *out);
 
 /* Flags: *verified is 1 when the independent verifier checked the answer
- * (shogi mates; a line the verifier finds illegal is never returned: the
- * solve call fails with TSUME_E_INTERNAL instead), *minimal 1 when the line
- * is proven minimal (shogi), *cached 1 when the answer came from the result
- * cache. Any pointer may be NULL. */
+ * (shogi mates), *minimal 1 when the line is proven minimal (shogi),
+ * *cached 1 when the answer came from the result cache. Any pointer may be
+ * NULL. A shogi mate whose line the verifier rejects is never returned as
+ * an answer (the solve call fails with TSUME_E_INTERNAL), except when a time
+ * limit or tsume_cancel stopped the search after the mate was proven: the
+ * result is then PROVEN with verified 0 and minimal 0, and its line may be
+ * incomplete. */
 tsume_status tsume_result_flags(const tsume_result *result, int32_t *verified,
                                 int32_t *minimal, int32_t *cached);
 
