@@ -18,24 +18,32 @@ var (
 	_ [int(KindKo) - int(C.TSUME_RESULT_KO)]struct{}
 )
 
+// tsume_abi_version returns TSUME_ABI_VERSION, for bindings to refuse a mismatch.
+//
 //export tsume_abi_version
 func tsume_abi_version() (v C.uint32_t) {
 	defer recoverPanic(nil, nil, 0)
 	return C.TSUME_ABI_VERSION
 }
 
+// tsume_version_string returns the library version as a static C string.
+//
 //export tsume_version_string
 func tsume_version_string() (s *C.char) {
 	defer recoverPanic(nil, nil, 0)
 	return C.tsume_capi_version()
 }
 
+// tsume_status_string names a status code (a static C string).
+//
 //export tsume_status_string
 func tsume_status_string(status C.tsume_status) (s *C.char) {
 	defer recoverPanic(nil, nil, 0)
 	return C.tsume_capi_status_name(C.int(status))
 }
 
+// tsume_string_free frees a string that tsume handed out (malloc'd by C.CString).
+//
 //export tsume_string_free
 func tsume_string_free(s *C.char) {
 	defer recoverPanic(nil, nil, 0)

@@ -5,6 +5,8 @@ import "C"
 
 import "unsafe"
 
+// tsume_result_kind_of reads a result's tsume_result_kind.
+//
 //export tsume_result_kind_of
 func tsume_result_kind_of(p *C.tsume_result, kind *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -19,6 +21,8 @@ func tsume_result_kind_of(p *C.tsume_result, kind *C.int32_t) (st C.tsume_status
 	return C.TSUME_OK
 }
 
+// tsume_result_code reads a result's GNU Go code (-1 for shogi and unknown answers).
+//
 //export tsume_result_code
 func tsume_result_code(p *C.tsume_result, code *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -33,6 +37,8 @@ func tsume_result_code(p *C.tsume_result, code *C.int32_t) (st C.tsume_status) {
 	return C.TSUME_OK
 }
 
+// tsume_result_length reads the length of a result's line in plies.
+//
 //export tsume_result_length
 func tsume_result_length(p *C.tsume_result, length *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -47,6 +53,8 @@ func tsume_result_length(p *C.tsume_result, length *C.int32_t) (st C.tsume_statu
 	return C.TSUME_OK
 }
 
+// tsume_result_move_count reads the number of moves of a result's line.
+//
 //export tsume_result_move_count
 func tsume_result_move_count(p *C.tsume_result, count *C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -61,6 +69,8 @@ func tsume_result_move_count(p *C.tsume_result, count *C.size_t) (st C.tsume_sta
 	return C.TSUME_OK
 }
 
+// tsume_result_move hands out move i of a result's line as a new C string.
+//
 //export tsume_result_move
 func tsume_result_move(p *C.tsume_result, index C.size_t, out **C.char) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -79,12 +89,16 @@ func tsume_result_move(p *C.tsume_result, index C.size_t, out **C.char) (st C.ts
 	return C.TSUME_OK
 }
 
+// tsume_result_moves hands out a result's whole line as a new C string.
+//
 //export tsume_result_moves
 func tsume_result_moves(p *C.tsume_result, out **C.char) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
 	return resultString(p, out, (*result).line)
 }
 
+// tsume_result_best_move hands out the first move of a result's line as a new C string.
+//
 //export tsume_result_best_move
 func tsume_result_best_move(p *C.tsume_result, out **C.char) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -104,6 +118,8 @@ func resultString(p *C.tsume_result, out **C.char, f func(*result) string) C.tsu
 	return C.TSUME_OK
 }
 
+// tsume_result_stats copies a result's statistics into a tsume_stats.
+//
 //export tsume_result_stats
 func tsume_result_stats(p *C.tsume_result, out *C.tsume_stats) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -131,6 +147,8 @@ func tsume_result_stats(p *C.tsume_result, out *C.tsume_stats) (st C.tsume_statu
 	return C.TSUME_OK
 }
 
+// tsume_result_flags reads a result's verified, minimal and cached flags.
+//
 //export tsume_result_flags
 func tsume_result_flags(p *C.tsume_result, verified, minimal, cached *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -150,6 +168,8 @@ func tsume_result_flags(p *C.tsume_result, verified, minimal, cached *C.int32_t)
 	return C.TSUME_OK
 }
 
+// tsume_result_free frees a result handle.
+//
 //export tsume_result_free
 func tsume_result_free(p *C.tsume_result) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)

@@ -3,6 +3,8 @@ package main
 // #include "capi.h"
 import "C"
 
+// tsume_solve_shogi answers a tsume-shogi question (tsume_shogi_query).
+//
 //export tsume_solve_shogi
 func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, errBuf, errLen)
@@ -22,6 +24,8 @@ func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume
 	return deliver(r, err, out, errBuf, errLen)
 }
 
+// tsume_solve_capture answers a capture-game question (tsume_capture_query).
+//
 //export tsume_solve_capture
 func tsume_solve_capture(p *C.tsume_solver, cq *C.tsume_capture_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, errBuf, errLen)

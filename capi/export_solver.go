@@ -8,6 +8,8 @@ import (
 	"unsafe"
 )
 
+// tsume_solver_new validates the options and creates a solver handle with its table and cache.
+//
 //export tsume_solver_new
 func tsume_solver_new(opts *C.tsume_solver_options, out **C.tsume_solver, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, errBuf, errLen)
@@ -33,6 +35,8 @@ func tsume_solver_new(opts *C.tsume_solver_options, out **C.tsume_solver, errBuf
 	return finish(nil, errBuf, errLen)
 }
 
+// tsume_solver_free frees an idle solver; a busy one stays registered and usable.
+//
 //export tsume_solver_free
 func tsume_solver_free(p *C.tsume_solver) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -48,6 +52,8 @@ func tsume_solver_free(p *C.tsume_solver) (st C.tsume_status) {
 	return C.TSUME_OK
 }
 
+// tsume_cancel stops the search running on a solver, from any thread.
+//
 //export tsume_cancel
 func tsume_cancel(p *C.tsume_solver) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -59,6 +65,8 @@ func tsume_cancel(p *C.tsume_solver) (st C.tsume_status) {
 	return C.TSUME_OK
 }
 
+// tsume_solver_set_progress installs or removes the progress callback of an idle solver.
+//
 //export tsume_solver_set_progress
 func tsume_solver_set_progress(p *C.tsume_solver, fn C.tsume_progress_fn, userData unsafe.Pointer, intervalMS C.uint32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -85,6 +93,8 @@ func tsume_solver_set_progress(p *C.tsume_solver, fn C.tsume_progress_fn, userDa
 	return C.tsume_status(statusOf(err))
 }
 
+// tsume_solver_clear empties an idle solver's tables and result cache.
+//
 //export tsume_solver_clear
 func tsume_solver_clear(p *C.tsume_solver) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
@@ -95,6 +105,8 @@ func tsume_solver_clear(p *C.tsume_solver) (st C.tsume_status) {
 	return C.tsume_status(statusOf(s.withIdle(s.clear)))
 }
 
+// tsume_solver_table_info reports an idle solver's table fill and huge-page status.
+//
 //export tsume_solver_table_info
 func tsume_solver_table_info(p *C.tsume_solver, hashfull *C.uint32_t, hugePages *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
