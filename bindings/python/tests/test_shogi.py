@@ -22,7 +22,7 @@ def test_mate_in_one(solver: tsume.Solver, algo: str) -> None:
     assert isinstance(r, tsume.ShogiResult)
     assert (r.kind, r.result, r.length, r.moves, r.best_move) == (tsume.Kind.PROVEN, "mate", 1, ("G*5b",), "G*5b")
     assert r.solved
-    assert r.stats.GE >= 1 and r.stats.EX >= 1 and r.stats.nodes == r.stats.generated
+    assert r.stats.GE >= 1 and r.stats.EX >= 1 and r.stats.nodes == r.stats.expanded
     assert r.stats.time >= 0 and math.isclose(r.stats.time, r.stats.time_ms / 1000)
     assert "mate in 1: G*5b" in repr(r) and "GE=" in repr(r)
 

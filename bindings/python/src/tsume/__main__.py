@@ -21,7 +21,7 @@ from tsume import bench
 def _table_row(r: bench.BenchRow) -> str:
     mark = "ok  " if r.ok else "FAIL"
     detail = r.error or r.best_move
-    return f"{mark} {r.name[:28]:<28} {r.expected:>12} {r.got:>12} {r.generated:>12} {r.time_ms:>10.1f}  {detail}"
+    return f"{mark} {r.name[:28]:<28} {r.expected:>12} {r.got:>12} {r.expanded:>12} {r.time_ms:>10.1f}  {detail}"
 
 
 def _bench(args: argparse.Namespace, out: TextIO) -> int:
@@ -56,7 +56,7 @@ def _bench(args: argparse.Namespace, out: TextIO) -> int:
     s = bench.summary(rows)
     print(
         f"{s['passed']}/{s['problems']} passed, {s['errors']} errors, {s['unknown']} unknown; "
-        f"{s['generated']} nodes, {s['time_ms'] / 1000:.2f} s",
+        f"{s['expanded']} nodes (expanded), {s['time_ms'] / 1000:.2f} s",
         file=sys.stderr if args.format != "table" else out,
     )
     return 0 if s["passed"] == s["problems"] else 1

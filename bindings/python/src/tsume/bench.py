@@ -353,5 +353,6 @@ def summary(rows: List[BenchRow]) -> Dict[str, Any]:
         "errors": sum(bool(r.error) for r in rows),
         "unknown": sum(r.result == "unknown" for r in rows),
         "time_ms": sum(r.time_ms for r in rows),
+        "expanded": sum(r.expanded for r in rows),
         "generated": sum(r.generated for r in rows),
     }

@@ -47,7 +47,7 @@ class Stats:
     reexpansion_ratio: float  #: RE
     branching_factor: float  #: BR, the average branching factor
     time_ms: float  #: wall-clock time of the search in milliseconds
-    nodes_per_second: float  #: generated nodes per second
+    nodes_per_second: float  #: expanded nodes per second
     hashfull: int  #: table fill at the end, per mille
 
     @property
@@ -82,8 +82,9 @@ class Stats:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched: the generated count, which nodes_per_second is based on."""
-        return self.generated
+        """Nodes searched: the expanded count, which nodes_per_second and
+        Progress.nodes count too (for APS, Cazenave's node count)."""
+        return self.expanded
 
     @property
     def time(self) -> float:
