@@ -72,15 +72,18 @@ func checkCapturesAreReal(t *testing.T, n int, seed int64) {
 			continue
 		}
 		checked++
+		// Quiescence captures can be long: look deeper before blaming APS.
 		captured, _, err := BruteForce(b, target, mode, 9, 3)
-		if err == nil && !captured {
-			captured, _, err = BruteForce(b, target, mode, 15, 3)
+		for _, plies := range []int{15, 21} {
+			if err == nil && !captured {
+				captured, _, err = BruteForce(b, target, mode, plies, 3)
+			}
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !captured {
-			t.Errorf("%s %s: APS proves a capture (code %d, move %s), brute force finds none in 15 plies\n%s",
+			t.Errorf("%s %s: APS proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
 				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b)
 		}
 	}
@@ -96,4 +99,60 @@ func TestCapturesAreRealHeavy(t *testing.T) {
 		t.Skip("heavy: thousands of brute-force checks")
 	}
 	checkCapturesAreReal(t, 3000, 7)
+}
+
+// checkSavesAreReal is the converse on random positions: whenever APS
+// proves a clean save (attack code 0, or defend code 1), the brute-force
+// solver must not find a capture within 7 plies (three attacker moves
+// after the first, the horizon of our definition of saved).
+func checkSavesAreReal(t *testing.T, n int, seed int64) {
+	rng := rand.New(rand.NewSource(seed))
+	v, err := NewSolver(Options{SafeLibs: 3, Nodes: 50000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 0; i < n; i++ {
+		b := randomBoard(rng, 5)
+		var weak []board.Point
+		for p := board.Point(0); p < 25; p++ {
+			if b.At(p) != board.Empty && b.NumLibs(p) <= 2 {
+				weak = append(weak, p)
+			}
+		}
+		if len(weak) == 0 {
+			continue
+		}
+		target := weak[rng.Intn(len(weak))]
+		mode := Mode(rng.Intn(2))
+		res, err := v.Solve(context.Background(), b, target, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		claimsSave := (mode == Attack && res.Code == Fail && res.Proven) || (mode == Defend && res.Code == Win)
+		if !claimsSave {
+			continue
+		}
+		checked++
+		captured, m, err := BruteForce(b, target, mode, 7, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if captured {
+			t.Errorf("%s %s: APS proves a save (code %d, move %s), brute force captures (%s)\n%s",
+				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b.Vertex(m), b)
+		}
+	}
+	if checked < n/10 {
+		t.Fatalf("only %d of %d questions claimed a save: the test checks too little", checked, n)
+	}
+}
+
+func TestSavesAreReal(t *testing.T) { checkSavesAreReal(t, 300, 2) }
+
+func TestSavesAreRealHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: thousands of brute-force checks")
+	}
+	checkSavesAreReal(t, 3000, 3)
 }
