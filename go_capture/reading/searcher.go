@@ -33,14 +33,14 @@ type searcher struct {
 	inQS        bool
 	qsKoRetakes int
 	// koStack remembers the ban lifted by each ko-power move, to restore.
-	koStack  [maxPly]koSave
-	ply      int
-	bufs     [maxPly][]board.Point
-	scratch  [maxPly][]board.Point // second buffer per ply for candidates
-	history  [3][board.MaxPoints]uint32
-	tt       *table
-	giCache  []giEntry
-	ttSalt   uint64
+	koStack [maxPly]koSave
+	ply     int
+	bufs    [maxPly][]board.Point
+	scratch [maxPly][]board.Point // second buffer per ply for candidates
+	history [3][board.MaxPoints]uint32
+	tt      *table
+	giCache []giEntry
+	ttSalt  uint64
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
