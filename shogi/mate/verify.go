@@ -52,12 +52,13 @@ func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
 }
 
-// VerifyWithHints is Verify with a move-ordering hint for the attacker
-// (typically the solver's table: the move it proved with). The hint only
+// VerifyWithHints is Verify with a move-ordering hint for the attacker in
+// a position with a number of plies left (typically from the solver's
+// tables: the move it proved with). The hint only
 // orders the verifier's own exhaustive search, so the verdict never rests
 // on it; it lets alternatives that need a long mate be settled within the
 // budget.
-func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position) shogi.Move) Verification {
+func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hint: hint}
 	return v.run(line)
@@ -85,7 +86,7 @@ type verifier struct {
 	altBudget, totalBudget uint64
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
-	hint func(*shogi.Position) shogi.Move
+	hint func(*shogi.Position, int) shogi.Move
 	res  Verification
 }
 
@@ -323,7 +324,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	if v.hint != nil {
 		// A hinted move is only tried first: every move is still checked
 		// by this search, so a wrong hint costs time, never correctness.
-		if h := v.hint(p); h != shogi.NoMove {
+		if h := v.hint(p, d); h != shogi.NoMove {
 			for i, m := range checks {
 				if m == h {
 					checks[0], checks[i] = checks[i], checks[0]
