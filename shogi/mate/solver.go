@@ -185,7 +185,7 @@ func coreOptions(o Options) core.Options {
 // with the exact minimax search first; longer ones go straight to the
 // bounded proof searches (measured: the minimax needs more than 8M nodes to
 // settle a 31-ply line that bounded df-pn settles with 1.6M expansions).
-const exactMaxProof = 25
+var exactMaxProof uint32 = 25
 
 // findLine finds the line after a proof and fills res. Short proofs: the
 // exact-length search (composers' tie-breaks included); if it completes,

@@ -1,0 +1,74 @@
+package mate
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestBoundedGame asks "mate within N?" around the true length.
+func TestBoundedGame(t *testing.T) {
+	tests := []struct {
+		sfen  string
+		rules Rules
+		n     int // exact length
+	}{
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3},
+		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", MateSearch, 3},
+		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", Tsume, 1},
+	}
+	for _, tc := range tests {
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		p, att, err := prepare(pos, &Options{Rules: tc.rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := core.NewTable(4, core.TableOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(p, att, tc.rules)
+		for lim := tc.n - 2; lim <= tc.n+2; lim += 2 {
+			if lim < 0 {
+				continue
+			}
+			r := core.Solve(context.Background(), newBoundedGame(g, lim), tab, core.Options{TCA: true, SNDA: true})
+			want := core.Proven
+			if lim < tc.n {
+				want = core.Disproven
+			}
+			if r.Outcome != want {
+				t.Errorf("%s %v within %d: %v, want %v", tc.sfen, tc.rules, lim, r.Outcome, want)
+			}
+		}
+		tab.Close()
+	}
+}
+
+// TestShorteningPath forces the long-line method (bounded proofs) on our
+// own problems: same lengths, proven minimal, verified.
+func TestShorteningPath(t *testing.T) {
+	saved := exactMaxProof
+	exactMaxProof = 0
+	defer func() { exactMaxProof = saved }()
+	s, err := NewSolver(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, tc := range ownProblems {
+		if tc.kind != Mate || tc.length < 2 {
+			continue
+		}
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		r, err := s.Solve(context.Background(), pos, Options{Rules: tc.rules, DefenderToMove: tc.and})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Kind != Mate || r.Length != tc.length || !r.Minimal || !r.Verified || r.ExactNodes == 0 {
+			t.Errorf("%s: %v in %d minimal %v verified %v (%s) %s", tc.name, r.Kind, r.Length, r.Minimal, r.Verified, r.Verification.Problem, r.Note)
+		}
+	}
+}
