@@ -85,9 +85,11 @@ func (s *Solver) Stop() {
 // opponent when Options.DefenderToMove) mate?
 //
 // A proof-number search (Options.Algorithm) first proves or disproves the
-// mate. After a proof, the exact-length search (iterative deepening
-// minimax: attacker shortest, defender longest, under the chosen rules)
-// finds the line; if it completes, Result.Minimal is true. Under tsume
+// mate. After a proof, the line is sought (see findLine): by the
+// exact-length search (iterative deepening minimax: attacker shortest,
+// defender longest, under the chosen rules) for short proofs, else by
+// iterative shortening with horizon-bounded proofs; Result.Minimal is true
+// when the length was proven minimal. Under tsume
 // rules equal-length defences are told apart by the composers' convention
 // (no spare pieces at the end). Every line is then checked by the
 // independent verifier (Verify) before it is returned; a line it rejects is
@@ -154,7 +156,12 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	case core.Proven:
 		res.Kind = Mate
 		s.findLine(ctx, g, &o, cr, &res, start, deadline)
-		res.Verification = VerifyWithHints(p, attacker, o.Rules, res.Moves, s.hint(g))
+		// The verifier stops on Stop or cancellation, and one second past
+		// the deadline (what it has not settled is reported as such).
+		vstop := func() bool {
+			return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline.Add(time.Second))
+		}
+		res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(g), vstop)
 		res.Verified = res.Verification.OK
 	default:
 		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"

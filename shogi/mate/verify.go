@@ -59,8 +59,14 @@ func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 // on it; it lets alternatives that need a long mate be settled within the
 // budget.
 func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move) Verification {
+	return verifyFull(pos, attacker, rules, line, hint, nil)
+}
+
+// verifyFull is VerifyWithHints that also stops (leaving alternatives
+// unsettled) when stop, polled every few thousand nodes, reports true.
+func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hint: hint}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hint: hint, stop: stop}
 	return v.run(line)
 }
 
@@ -87,7 +93,11 @@ type verifier struct {
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
 	hint func(*shogi.Position, int) shogi.Move
-	res  Verification
+	// stop, if set, ends the alternatives' search early (they count as
+	// unsettled).
+	stop    func() bool
+	stopped bool
+	res     Verification
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -308,7 +318,11 @@ func (v *verifier) and(d int) (bool, bool) {
 // whether the answer was settled within the budget.
 func (v *verifier) or(d int) (bool, bool) {
 	v.nodes++
-	if v.nodes > v.budget {
+	if v.nodes > v.budget || v.stopped {
+		return false, false
+	}
+	if v.stop != nil && v.nodes&4095 == 0 && v.stop() {
+		v.stopped = true
 		return false, false
 	}
 	if d < 1 {
