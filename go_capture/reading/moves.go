@@ -138,10 +138,11 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	if k >= 2 {
 		ms = s.addJoinCaptures(ms, k+1)
 		ms = s.addSecondLibs(ms)
-		// k+1: shortening an attacker string that the filling moves
-		// would join or touch can turn those moves into self-atari.
-		ms = s.addAdjacentLibs(ms, k+1)
-		ms = s.addNearLibs(ms, k+1)
+		// k+2: shortening an attacker string that the filling moves
+		// would join or touch can turn those moves into self-atari, and
+		// a filling move also takes a liberty of a string it joins.
+		ms = s.addAdjacentLibs(ms, k+2)
+		ms = s.addNearLibs(ms, k+2)
 	}
 	return ms
 }
