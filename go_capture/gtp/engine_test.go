@@ -111,3 +111,21 @@ func TestLoadSGF(t *testing.T) {
 		}
 	}
 }
+
+// FuzzExec feeds arbitrary command lines to the engine: it must answer
+// each with a response or an error, never panic.
+func FuzzExec(f *testing.F) {
+	for _, s := range []string{"boardsize 5", "play b A1", "attack A1", "12 defend E5", "undo", "popgo",
+		"trymove w B2", "loadsgf /nonexistent 3", "komi x", "known_command play", "play black pass"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		e := New(reading.Options{Nodes: 200})
+		for _, l := range []string{"boardsize 5", "play b C3", "play w C4", line, "showboard", line} {
+			resp, _, ok := e.Exec(l)
+			if ok && !strings.HasPrefix(resp, "=") && !strings.HasPrefix(resp, "?") {
+				t.Fatalf("%q: response %q", l, resp)
+			}
+		}
+	})
+}
