@@ -30,20 +30,20 @@ type benchProblem struct {
 
 // benchRow is the outcome of one problem.
 type benchRow struct {
-	Name       string  `json:"name"`
-	Expected   string  `json:"expected"`
-	Result     string  `json:"result"`
-	Found      int     `json:"found"`
-	Status     string  `json:"status"`
-	OK         bool    `json:"ok"`
-	Minimal    bool    `json:"minimal"`
-	Verified   bool    `json:"verified"`
-	TimeMS     float64 `json:"time_ms"`
-	GE         uint64  `json:"ge"`
-	EX         uint64  `json:"ex"`
-	IT         uint64  `json:"it"`
-	RE         float64 `json:"re"`
-	BR         float64 `json:"br"`
+	Name     string  `json:"name"`
+	Expected string  `json:"expected"`
+	Result   string  `json:"result"`
+	Found    int     `json:"found"`
+	Status   string  `json:"status"`
+	OK       bool    `json:"ok"`
+	Minimal  bool    `json:"minimal"`
+	Verified bool    `json:"verified"`
+	TimeMS   float64 `json:"time_ms"`
+	GE       uint64  `json:"ge"`
+	EX       uint64  `json:"ex"`
+	IT       uint64  `json:"it"`
+	RE       float64 `json:"re"`
+	BR       float64 `json:"br"`
 	// HitsPerGE is table hits per generated node: how often a new node's
 	// value came from the table (it can exceed 1: a node is probed again
 	// each time its parent is re-expanded).
