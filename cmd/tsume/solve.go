@@ -199,7 +199,7 @@ func pnString(x uint64) string {
 func kifLine(pos *shogi.Position, line []shogi.Move) []string {
 	p := pos.Clone()
 	out := make([]string, len(line))
-	prev := shogi.NoMove
+	prev := p.LastMove() // a move given with --moves may make the first 同
 	for i, m := range line {
 		out[i] = p.KIF(m, prev)
 		p.Do(m)
