@@ -12,33 +12,52 @@ import (
 // an anonymous mapping outside the Go heap (see region), so a table of many
 // GiB adds no garbage-collection work.
 //
-// Slots are 64 bytes (one cache line) and grouped four to a 256-byte bucket.
-// Every position with the same Board lands in the same bucket, so entries
-// for other hands of the same board (dominance) are found in one probe.
+// A bucket is four entries in 256 bytes (four cache lines). Every position
+// with the same Board lands in the same bucket, so entries for other hands
+// of the same board (dominance) are found in one probe. The bucket's first
+// cache line is its header: the four entries' sequence words and Boards.
+// A probe reads only the header unless a Board matches, and a store
+// chooses its victim from the header alone (the sequence word carries the
+// entry's Amount), so a miss costs one cache line instead of four. The
+// other six words of each entry follow in the remaining three lines.
 //
-// Each slot is guarded by a seqlock: a writer makes the sequence word odd,
-// writes, and makes it even again; a reader accepts a slot only if it read
-// the same even sequence number before and after its (atomic) loads. So a
-// concurrent reader never accepts a torn entry. Table methods are safe for
-// concurrent use (except Clear); a store that cannot get its slot at once is
-// dropped, which is harmless for a cache.
+// Each entry is guarded by a seqlock: a writer makes the sequence word odd,
+// writes, and makes it even again; a reader accepts an entry only if it read
+// the same even sequence word before and after its loads. So a concurrent
+// reader never accepts a torn entry. Table methods are safe for concurrent
+// use (except Clear); a store that cannot get its slot at once is dropped,
+// which is harmless for a cache.
 //
-// The sequence word also carries the generation the slot was written in
-// (see Clear): a slot of an older generation reads as empty. Fresh memory is
-// generation 0, which is never current, so a new table touches no page
+// The sequence word also carries the generation the entry was written in
+// (see Clear): an entry of another generation reads as empty. Fresh memory
+// is generation 0, which is never current, so a new table touches no page
 // until a search writes there.
 type Table struct {
 	mem      *region
 	w        []uint64
 	nBuckets uint64
-	gen      atomic.Uint64 // current generation, 1..maxGen, in the slot's bits 48..63
+	gen      atomic.Uint64 // current generation, 1..maxGen
 	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
 }
 
+// Bucket layout in words: 0..3 sequence words, 4..7 Boards, then 6 body
+// words (entry words w2..w7, see entry.go) per entry.
 const (
 	bucketSlots = 4
 	bucketWords = bucketSlots * slotWords
 	bucketBytes = bucketWords * 8
+	boardOff    = bucketSlots
+	bodyOff     = 2 * bucketSlots
+	bodyWords   = slotWords - 2
+)
+
+// The sequence word: generation(16)<<48 | Amount(24)<<24 | counter(24).
+// The counter is odd while a writer holds the entry.
+const (
+	genShift    = 48
+	amountShift = 24
+	counterMask = 1<<24 - 1
+	maxGen      = 1<<16 - 1
 )
 
 // TableOptions tunes NewTable.
@@ -58,13 +77,6 @@ type TableOptions struct {
 	// of 0.1 s.
 	EagerHugePages bool
 }
-
-// Generations live in the top 16 bits of the sequence word.
-const (
-	genShift = 48
-	seqMask  = 1<<genShift - 1
-	maxGen   = 1<<16 - 1
-)
 
 // NewTable allocates a table of mib MiB (rounded up to 2 MiB).
 func NewTable(mib int, opts TableOptions) (*Table, error) {
@@ -131,11 +143,12 @@ func (t *Table) promoteHuge() {
 // curGen returns the current generation in its place in a sequence word.
 func (t *Table) curGen() uint64 { return t.gen.Load() << genShift }
 
-// live reports whether the slot at base holds an entry of the current
-// generation (a cheap, unlocked test used to choose victims and count).
-func (t *Table) live(base int, gen uint64) bool {
-	return atomic.LoadUint64(&t.w[base])&^seqMask == gen && atomic.LoadUint64(&t.w[base+5])>>48&flagValid != 0
-}
+// live reports whether the sequence word s belongs to an entry of the
+// generation gen (as curGen returns it): a written, current entry.
+func live(s, gen uint64) bool { return s>>genShift<<genShift == gen }
+
+// seqAmount is the Amount a sequence word carries.
+func seqAmount(s uint64) uint64 { return s >> amountShift & maxAmount }
 
 // bucket returns the word index of the bucket for board (multiply-high
 // range reduction, so the bucket count need not be a power of two).
@@ -144,21 +157,28 @@ func (t *Table) bucket(board uint64) int {
 	return int(hi) * bucketWords
 }
 
-// readSlot copies the slot at word index base into w under the seqlock; it
-// reports false when the slot is empty or stays busy.
-func (t *Table) readSlot(base int, w *[slotWords]uint64) bool {
-	seq := &t.w[base]
+// boardAt is the cheap pre-check before the seqlocked read: the Board of
+// entry i of the bucket at b, from the header line.
+func (t *Table) boardAt(b, i int) uint64 { return atomic.LoadUint64(&t.w[b+boardOff+i]) }
+
+// readSlot copies entry i of the bucket at b into w (entry.go's word
+// layout) under the seqlock; it reports false when the entry is empty, of
+// an old generation, or stays busy.
+func (t *Table) readSlot(b, i int, w *[slotWords]uint64) bool {
+	seq := &t.w[b+i]
 	gen := t.curGen()
+	body := b + bodyOff + i*bodyWords
 	for try := 0; try < 16; try++ {
 		s1 := atomic.LoadUint64(seq)
 		if s1&1 != 0 {
 			continue
 		}
-		if s1&^seqMask != gen {
-			return false // written in an earlier generation: empty
+		if !live(s1, gen) {
+			return false
 		}
-		for i := 1; i < slotWords; i++ {
-			w[i] = atomic.LoadUint64(&t.w[base+i])
+		w[1] = atomic.LoadUint64(&t.w[b+boardOff+i])
+		for j := 0; j < bodyWords; j++ {
+			w[2+j] = atomic.LoadUint64(&t.w[body+j])
 		}
 		if atomic.LoadUint64(seq) == s1 {
 			w[0] = s1
@@ -168,19 +188,23 @@ func (t *Table) readSlot(base int, w *[slotWords]uint64) bool {
 	return false
 }
 
-// writeSlot stores w into the slot at base under the seqlock; it gives up
-// (returns false) when another writer holds the slot.
-func (t *Table) writeSlot(base int, w *[slotWords]uint64) bool {
-	seq := &t.w[base]
+// writeSlot stores w into entry i of the bucket at b under the seqlock,
+// marked with generation gen (0 removes the entry); it gives up (returns
+// false) when another writer holds the entry.
+func (t *Table) writeSlot(b, i int, w *[slotWords]uint64, gen uint64) bool {
+	seq := &t.w[b+i]
+	body := b + bodyOff + i*bodyWords
 	for try := 0; try < 16; try++ {
 		s := atomic.LoadUint64(seq)
 		if s&1 != 0 || !atomic.CompareAndSwapUint64(seq, s, s+1) {
 			continue
 		}
-		for i := 1; i < slotWords; i++ {
-			atomic.StoreUint64(&t.w[base+i], w[i])
+		storeWord(&t.w[b+boardOff+i], w[1])
+		for j := 0; j < bodyWords; j++ {
+			storeWord(&t.w[body+j], w[2+j])
 		}
-		atomic.StoreUint64(seq, t.curGen()|(s+2)&seqMask)
+		amount := w[5] & maxAmount
+		atomic.StoreUint64(seq, gen|amount<<amountShift|(s+2)&counterMask)
 		return true
 	}
 	return false
@@ -196,18 +220,13 @@ func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 	var w [slotWords]uint64
 	b := t.bucket(k.Board)
 	for i := 0; i < bucketSlots; i++ {
-		base := b + i*slotWords
-		if t.boardAt(base) == k.Board && t.readSlot(base, &w) && sameNode(&w, k, orNode) {
+		if t.boardAt(b, i) == k.Board && t.readSlot(b, i, &w) && sameNode(&w, k, orNode) {
 			e.unpack(&w)
 			return e, true
 		}
 	}
 	return e, false
 }
-
-// boardAt is a cheap pre-check before the seqlocked read: most slots of a
-// bucket hold other boards.
-func (t *Table) boardAt(base int) uint64 { return atomic.LoadUint64(&t.w[base+1]) }
 
 // Probe is Lookup that also answers from a superior or inferior entry
 // when dom is not nil: a proof stored for a hand that k.Hand dominates
@@ -220,8 +239,7 @@ func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
 	found := false
 	b := t.bucket(k.Board)
 	for i := 0; i < bucketSlots; i++ {
-		base := b + i*slotWords
-		if t.boardAt(base) != k.Board || !t.readSlot(base, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+		if t.boardAt(b, i) != k.Board || !t.readSlot(b, i, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
 		hand := uint32(w[2] >> 32)
@@ -252,8 +270,7 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 	var w [slotWords]uint64
 	b := t.bucket(board)
 	for i := 0; i < bucketSlots; i++ {
-		base := b + i*slotWords
-		if t.boardAt(base) == board && t.readSlot(base, &w) && w[1] == board {
+		if t.boardAt(b, i) == board && t.readSlot(b, i, &w) && w[1] == board {
 			e.unpack(&w)
 			return e, true
 		}
@@ -271,29 +288,28 @@ func (t *Table) Store(e *Entry) bool {
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
-		base := b + i*slotWords
-		// The flags and amount word alone choose the victim; a racing
-		// writer can only make that choice slightly worse, never unsafe.
-		w5 := atomic.LoadUint64(&t.w[base+5])
-		if !t.live(base, gen) {
+		// The header alone chooses the victim; a racing writer can only
+		// make that choice slightly worse, never unsafe.
+		s := atomic.LoadUint64(&t.w[b+i])
+		if !live(s, gen) {
 			if empty < 0 {
-				empty = base
+				empty = i
 			}
 			continue
 		}
-		if t.boardAt(base) == e.Key.Board && t.readSlot(base, &cur) && sameNode(&cur, e.Key, e.OrNode) {
-			empty, victim = base, base
+		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) && sameNode(&cur, e.Key, e.OrNode) {
+			empty, victim = i, i
 			break
 		}
-		if a := w5 & maxAmount; a < victimAmount {
-			victim, victimAmount = base, a
+		if a := seqAmount(s); a < victimAmount {
+			victim, victimAmount = i, a
 		}
 	}
 	if empty >= 0 {
 		victim = empty
 	}
 	e.pack(&w)
-	return t.writeSlot(victim, &w)
+	return t.writeSlot(b, victim, &w, gen)
 }
 
 // Hashfull returns the fill ratio in per mille, estimated from the first
@@ -303,7 +319,7 @@ func (t *Table) Hashfull() int {
 	used := 0
 	gen := t.curGen()
 	for i := 0; i < n; i++ {
-		if t.live(i*slotWords, gen) {
+		if live(atomic.LoadUint64(&t.w[i/bucketSlots*bucketWords+i%bucketSlots]), gen) {
 			used++
 		}
 	}
@@ -320,8 +336,8 @@ func (t *Table) GC() int {
 	stride := max(1, t.Slots()/sample)
 	gen := t.curGen()
 	for i := 0; i < t.Slots() && len(amounts) < sample; i += stride {
-		if t.live(i*slotWords, gen) {
-			amounts = append(amounts, atomic.LoadUint64(&t.w[i*slotWords+5])&maxAmount)
+		if s := atomic.LoadUint64(&t.w[i/bucketSlots*bucketWords+i%bucketSlots]); live(s, gen) {
+			amounts = append(amounts, seqAmount(s))
 		}
 	}
 	if len(amounts) == 0 {
@@ -329,11 +345,14 @@ func (t *Table) GC() int {
 	}
 	sort.Slice(amounts, func(i, j int) bool { return amounts[i] < amounts[j] })
 	cut := amounts[len(amounts)/2]
-	var zero, cur [slotWords]uint64
+	var zero [slotWords]uint64
 	removed := 0
-	for base := 0; base+slotWords <= len(t.w); base += slotWords {
-		if t.readSlot(base, &cur) && cur[5]&maxAmount <= cut && t.writeSlot(base, &zero) {
-			removed++
+	for b := 0; b+bucketWords <= len(t.w); b += bucketWords {
+		for i := 0; i < bucketSlots; i++ {
+			s := atomic.LoadUint64(&t.w[b+i])
+			if live(s, gen) && seqAmount(s) <= cut && t.writeSlot(b, i, &zero, 0) {
+				removed++
+			}
 		}
 	}
 	return removed
