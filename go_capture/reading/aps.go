@@ -163,6 +163,23 @@ func (s *searcher) andNode(depth int) int8 {
 	if s.stopped {
 		return unknown
 	}
+	if !threatened && s.ply == 0 && s.step.AND < 3 {
+		// The root of a defence question: "no threat within the
+		// horizon" is not enough when the attacker, moving first, can
+		// capture by a longer search. Ask that first (the paper's two
+		// searches); if it captures, every candidate defence is tried.
+		s.nullMove()
+		v := s.orNode(depth)
+		s.undo()
+		switch {
+		case s.stopped:
+			return unknown
+		case v == won || v == unknown:
+			ms = s.candidates(s.buf(), 3)
+			s.bufs[s.ply] = ms
+			threatened = true
+		}
+	}
 	if !threatened {
 		s.tt.store(key, lost, maxPly, board.Pass, s.step)
 		return lost
