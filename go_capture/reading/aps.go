@@ -175,6 +175,8 @@ func (s *searcher) andNode(depth int) int8 {
 		case s.stopped:
 			return unknown
 		case v == won || v == unknown:
+			// An undecided attack is treated as a threat too: a defence
+			// found among the candidates is proven all the same.
 			ms = s.candidates(s.buf(), 3)
 			s.bufs[s.ply] = ms
 			threatened = true

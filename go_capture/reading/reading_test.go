@@ -82,7 +82,7 @@ var captureCases = []captureCase{
 	{name: "ladder works", rows: ladder, target: "C3", mode: Attack, code: Win, moves: "C4 D3", plies: 13},
 	{name: "ladder: the victim runs", rows: ladder, target: "C3", mode: Defend, code: Win, moves: "C4 D3", plies: 9},
 	{name: "ladder broken by breakers", rows: ladderBroken, target: "C3", mode: Attack, code: Fail, plies: 11},
-	{name: "ladder breakers: no defence needed", rows: ladderBroken, target: "C3", mode: Defend, code: Win, moves: "PASS", plies: 9},
+	{name: "ladder breakers: the string lives", rows: ladderBroken, target: "C3", mode: Defend, code: Win, plies: 9},
 	{name: "net: liberty attacks fail", rows: net, target: "A5", mode: Attack, code: Win, moves: "C4", notLib: true, plies: 9},
 	{name: "snapback", rows: snapback, target: "A5", mode: Attack, code: Win, moves: "A4 B4", plies: 9},
 	{name: "snapback: no defence", rows: snapback, target: "A5", mode: Defend, code: Fail, plies: 9},
