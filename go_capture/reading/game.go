@@ -20,6 +20,10 @@ import (
 type captureGame struct {
 	s      *searcher
 	toMove board.Color
+	// rootWide makes the root (a defence question) offer every candidate
+	// defence: the attacker-first search captures although no threat
+	// lies within the horizon (see andNode in aps.go).
+	rootWide bool
 	steps  int // 1 (no widening) or 2 (OR1, then OR2)
 	brute  bool
 	// per-ply cache of the AND-node forced moves computed by Terminal
@@ -43,7 +47,9 @@ func (g *captureGame) andInfo() ([]board.Point, int) {
 	if g.forcedOK[p] && g.forcedKey[p] == key {
 		return g.forced[p], int(g.nForced[p])
 	}
-	if s.retakePending() {
+	if g.rootWide && p == 0 {
+		g.forced[p], g.nForced[p] = s.candidates(g.forced[p][:0], 3), 3
+	} else if s.retakePending() {
 		g.forced[p] = append(g.forced[p][:0], s.target)
 		g.nForced[p] = 1
 	} else {
@@ -179,6 +185,29 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 		s.koSeen = false
 		g.toMove = first
 		g.forcedOK = [maxPly]bool{}
+		g.rootWide = false
+		if mode == Defend {
+			if _, k := g.andInfo(); k == 0 {
+				// No threat within the horizon: ask the attacker-first
+				// question before answering PASS, as APS does.
+				s.nullMove()
+				g.toMove = s.attacker
+				ra := cs.Solve(ctx, g)
+				s.undo()
+				g.toMove = first
+				res.Stats.Nodes += int64(ra.Stats.Expanded)
+				if ra.Err != nil {
+					return Result{}, ra.Err
+				}
+				if ra.Outcome == core.Disproven {
+					res.Code, res.Proven, res.Move = km.code, true, board.Pass
+					res.Line = []board.Point{board.Pass}
+					break
+				}
+				g.rootWide = true
+				g.forcedOK = [maxPly]bool{}
+			}
+		}
 		r := cs.Solve(ctx, g)
 		if r.Err != nil {
 			return Result{}, r.Err
