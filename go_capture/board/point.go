@@ -7,6 +7,11 @@
 // use it on its own.
 package board
 
+import (
+	"fmt"
+	"strings"
+)
+
 // MinSize and MaxSize bound the board sizes the package accepts.
 const (
 	MinSize = 5
@@ -60,4 +65,16 @@ func (c Color) String() string {
 		return "white"
 	}
 	return "empty"
+}
+
+// ParseColor reads a colour as GTP and SGF write it: "b", "black", "w",
+// "white" (any case).
+func ParseColor(s string) (Color, error) {
+	switch strings.ToLower(s) {
+	case "b", "black":
+		return Black, nil
+	case "w", "white":
+		return White, nil
+	}
+	return Empty, fmt.Errorf("colour %q is not black or white", s)
 }

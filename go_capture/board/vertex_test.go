@@ -56,3 +56,16 @@ func TestVertexRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestParseColor(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Color
+		ok   bool
+	}{{"b", Black, true}, {"BLACK", Black, true}, {"w", White, true}, {"White", White, true}, {"x", Empty, false}, {"", Empty, false}} {
+		got, err := ParseColor(tc.in)
+		if got != tc.want || (err == nil) != tc.ok {
+			t.Errorf("ParseColor(%q) = %v, %v", tc.in, got, err)
+		}
+	}
+}

@@ -161,9 +161,9 @@ func (e *Engine) command(name string, args []string) (string, error) {
 		if len(args) != 2 {
 			return "", fmt.Errorf("%s needs a colour and a vertex", name)
 		}
-		c, err := ParseColor(args[0])
+		c, err := board.ParseColor(args[0])
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("invalid color")
 		}
 		p, err := board.ParseVertex(args[1], e.b.Size())
 		if err != nil {
@@ -238,15 +238,4 @@ func (e *Engine) loadSGF(args []string) (string, error) {
 	}
 	e.b = b
 	return toMove.String(), nil
-}
-
-// ParseColor reads a GTP colour: "b", "black", "w", "white".
-func ParseColor(s string) (board.Color, error) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return board.Black, nil
-	case "w", "white":
-		return board.White, nil
-	}
-	return board.Empty, fmt.Errorf("invalid color")
 }

@@ -24,8 +24,8 @@ type captureGame struct {
 	// defence: the attacker-first search captures although no threat
 	// lies within the horizon (see andNode in aps.go).
 	rootWide bool
-	steps  int // 1 (no widening) or 2 (OR1, then OR2)
-	brute  bool
+	steps    int // 1 (no widening) or 2 (OR1, then OR2)
+	brute    bool
 	// per-ply cache of the AND-node forced moves computed by Terminal
 	forcedKey [maxPly]uint64
 	forced    [maxPly][]board.Point

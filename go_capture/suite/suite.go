@@ -92,7 +92,7 @@ func (t *Test) Position() (*board.Board, board.Point, error) {
 		if len(m) != 3 {
 			return nil, board.NoPoint, fmt.Errorf("test %d: setup move %v: want [kind, colour, vertex]", t.ID, m)
 		}
-		c, err := ParseColor(m[1])
+		c, err := board.ParseColor(m[1])
 		if err != nil {
 			return nil, board.NoPoint, fmt.Errorf("test %d: %v", t.ID, err)
 		}
@@ -116,15 +116,4 @@ func (t *Test) Position() (*board.Board, board.Point, error) {
 		return nil, board.NoPoint, fmt.Errorf("test %d: target %s is not a stone", t.ID, t.Args[0])
 	}
 	return b, target, nil
-}
-
-// ParseColor reads a GTP colour: "b", "black", "w", "white".
-func ParseColor(s string) (board.Color, error) {
-	switch strings.ToLower(s) {
-	case "b", "black":
-		return board.Black, nil
-	case "w", "white":
-		return board.White, nil
-	}
-	return board.Empty, fmt.Errorf("colour %q is not black or white", s)
 }
