@@ -264,7 +264,16 @@ func (b *Board) IsCapture(p Point, c Color) bool {
 // Play puts a stone of colour c on p, removing captured strings, or
 // passes when p is Pass. An illegal move returns an error and leaves the
 // board unchanged. Every successful Play must be matched by one Undo.
-func (b *Board) Play(p Point, c Color) error {
+func (b *Board) Play(p Point, c Color) error { return b.play(p, c, false) }
+
+// PlayForced is Play ignoring the simple ko ban and positional superko
+// (still refusing occupied points and suicide). Searches use it for a
+// side assumed to win every ko: it would retake after an exchange of
+// threats, when the retake no longer repeats a position. Undo restores
+// the ban.
+func (b *Board) PlayForced(p Point, c Color) error { return b.play(p, c, true) }
+
+func (b *Board) play(p Point, c Color, forced bool) error {
 	if c != Black && c != White {
 		return ErrColor
 	}
@@ -282,7 +291,7 @@ func (b *Board) Play(p Point, c Color) error {
 	if b.color[p] != Empty {
 		return ErrOccupied
 	}
-	if p == b.ko && c == b.koColor {
+	if p == b.ko && c == b.koColor && !forced {
 		return ErrKo
 	}
 	enemy := c.Opponent()
@@ -318,7 +327,7 @@ func (b *Board) Play(p Point, c Color) error {
 	if !legal {
 		return ErrSuicide
 	}
-	if b.superko {
+	if b.superko && !forced {
 		for _, h := range b.history {
 			if h == newHash {
 				return ErrSuperko

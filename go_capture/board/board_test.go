@@ -260,3 +260,30 @@ func TestNewRejectsBadSize(t *testing.T) {
 		}
 	}
 }
+
+func TestPlayForcedIgnoresKoAndRestoresIt(t *testing.T) {
+	b := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
+	b.SetSuperko(true)
+	if err := b.Play(mustVertex(t, b, "B2"), White); err != nil {
+		t.Fatal(err)
+	}
+	c2 := mustVertex(t, b, "C2")
+	if err := b.Play(c2, Black); err != ErrKo {
+		t.Fatalf("Play: %v, want ErrKo", err)
+	}
+	if err := b.PlayForced(c2, Black); err != nil {
+		t.Fatalf("PlayForced: %v", err)
+	}
+	checkConsistent(t, b)
+	b.Undo()
+	if ko, c := b.Ko(); b.Vertex(ko) != "C2" || c != Black {
+		t.Fatalf("after Undo the ban is %s for %v, want C2 for black", b.Vertex(ko), c)
+	}
+	if err := b.PlayForced(mustVertex(t, b, "A1"), Black); err != nil {
+		t.Fatal(err)
+	}
+	b.Undo()
+	if err := b.PlayForced(mustVertex(t, b, "B3"), White); err != ErrOccupied {
+		t.Fatalf("PlayForced on a stone: %v", err)
+	}
+}

@@ -362,3 +362,21 @@ func TestSolverReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestSuperkoOption: with positional superko the table keeps only move
+// hints; the known answers (none needs a repetition) stay the same.
+func TestSuperkoOption(t *testing.T) {
+	for _, tc := range captureCases {
+		b := diagram(t, tc.rows...)
+		res, err := Solve(context.Background(), b, vertex(t, b, tc.target), tc.mode, Options{SafeLibs: 3, Superko: true, TimeLimit: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Code != tc.code || !res.Proven {
+			t.Errorf("%s with superko: code %d (proven %v), want %d", tc.name, res.Code, res.Proven, tc.code)
+		}
+		if b.Superko() {
+			t.Errorf("%s: Solve turned superko on for the caller's board", tc.name)
+		}
+	}
+}

@@ -32,7 +32,7 @@ type searcher struct {
 	// cannot cycle.
 	inQS        bool
 	qsKoRetakes int
-	// koStack remembers the ban lifted by each ko-power move, to restore.
+	// koStack marks the ko-power moves played inside the quiescence search.
 	koStack [maxPly]koSave
 	ply     int
 	bufs    [maxPly][]board.Point
@@ -58,10 +58,7 @@ type searcher struct {
 const maxQSKoRetakes = 2
 
 type koSave struct {
-	lifted bool
-	qs     bool // lifted inside the quiescence search
-	p      board.Point
-	c      board.Color
+	qs bool // a ko-power move inside the quiescence search
 }
 
 func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
@@ -124,21 +121,17 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 	}
 	err := s.b.Play(p, c)
 	save := koSave{}
-	if err == board.ErrKo {
+	if err == board.ErrKo || err == board.ErrSuperko {
 		s.koSeen = true
 		if c != s.koPower || (s.inQS && s.qsKoRetakes >= maxQSKoRetakes) {
 			return false
 		}
-		save.p, save.c = s.b.Ko()
-		save.lifted = true
+		if s.b.PlayForced(p, c) != nil {
+			return false
+		}
 		if s.inQS {
 			save.qs = true
 			s.qsKoRetakes++
-		}
-		s.b.SetKo(board.NoPoint, board.Empty)
-		if s.b.Play(p, c) != nil {
-			s.b.SetKo(save.p, save.c)
-			return false
 		}
 	} else if err != nil {
 		return false
@@ -156,11 +149,8 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 func (s *searcher) undo() {
 	s.b.Undo()
 	s.ply--
-	if k := s.koStack[s.ply]; k.lifted {
-		s.b.SetKo(k.p, k.c)
-		if k.qs {
-			s.qsKoRetakes--
-		}
+	if s.koStack[s.ply].qs {
+		s.qsKoRetakes--
 	}
 }
 
