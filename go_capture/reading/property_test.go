@@ -38,18 +38,15 @@ func randomBoard(rng *rand.Rand, size int) *board.Board {
 	}
 }
 
-// checkCapturesAreReal asks n random 5×5 questions about strings with at
-// most two liberties. Whenever APS proves a clean capture (attack code
-// 1, or a proven defend code 0 without ko), the brute-force solver must
-// find the capture too: the forced-move sets may miss defences, and this
-// is where such a miss would show.
-func checkCapturesAreReal(t *testing.T, n int, seed int64) {
+// randomQuestions asks n random 5×5 questions about strings with at most
+// two liberties (SafeLibs 3, so brute force can check them) and calls
+// check with each answered one.
+func randomQuestions(t *testing.T, n int, seed int64, check func(b *board.Board, target board.Point, mode Mode, res Result)) {
 	rng := rand.New(rand.NewSource(seed))
 	v, err := NewSolver(Options{SafeLibs: 3, Nodes: 50000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := 0
 	for i := 0; i < n; i++ {
 		b := randomBoard(rng, 5)
 		var weak []board.Point
@@ -67,9 +64,21 @@ func checkCapturesAreReal(t *testing.T, n int, seed int64) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		check(b, target, mode, res)
+	}
+}
+
+// checkCapturesAreReal asks n random 5×5 questions about strings with at
+// most two liberties. Whenever APS proves a clean capture (attack code
+// 1, or a proven defend code 0 without ko), the brute-force solver must
+// find the capture too: the forced-move sets may miss defences, and this
+// is where such a miss would show.
+func checkCapturesAreReal(t *testing.T, n int, seed int64) {
+	checked := 0
+	randomQuestions(t, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
 		claimsCapture := (mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)
 		if !claimsCapture {
-			continue
+			return
 		}
 		checked++
 		// Quiescence captures can be long: look deeper before blaming APS.
@@ -86,7 +95,7 @@ func checkCapturesAreReal(t *testing.T, n int, seed int64) {
 			t.Errorf("%s %s: APS proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
 				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b)
 		}
-	}
+	})
 	if checked < n/10 {
 		t.Fatalf("only %d of %d questions claimed a capture: the test checks too little", checked, n)
 	}
@@ -106,32 +115,11 @@ func TestCapturesAreRealHeavy(t *testing.T) {
 // solver must not find a capture within 7 plies (three attacker moves
 // after the first, the horizon of our definition of saved).
 func checkSavesAreReal(t *testing.T, n int, seed int64) {
-	rng := rand.New(rand.NewSource(seed))
-	v, err := NewSolver(Options{SafeLibs: 3, Nodes: 50000})
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
-	for i := 0; i < n; i++ {
-		b := randomBoard(rng, 5)
-		var weak []board.Point
-		for p := board.Point(0); p < 25; p++ {
-			if b.At(p) != board.Empty && b.NumLibs(p) <= 2 {
-				weak = append(weak, p)
-			}
-		}
-		if len(weak) == 0 {
-			continue
-		}
-		target := weak[rng.Intn(len(weak))]
-		mode := Mode(rng.Intn(2))
-		res, err := v.Solve(context.Background(), b, target, mode)
-		if err != nil {
-			t.Fatal(err)
-		}
+	randomQuestions(t, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
 		claimsSave := (mode == Attack && res.Code == Fail && res.Proven) || (mode == Defend && res.Code == Win)
 		if !claimsSave {
-			continue
+			return
 		}
 		checked++
 		captured, m, err := BruteForce(b, target, mode, 7, 3)
@@ -142,7 +130,7 @@ func checkSavesAreReal(t *testing.T, n int, seed int64) {
 			t.Errorf("%s %s: APS proves a save (code %d, move %s), brute force captures (%s)\n%s",
 				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b.Vertex(m), b)
 		}
-	}
+	})
 	if checked < n/10 {
 		t.Fatalf("only %d of %d questions claimed a save: the test checks too little", checked, n)
 	}
