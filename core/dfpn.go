@@ -45,11 +45,11 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		c := &p.kids[best]
 		var cpn, cdn PN
 		if p.or {
-			cpn = min(thpn, second.AddOne())
+			cpn = min(thpn, s.secondThreshold(second))
 			cdn = childThreshold(thdn, v.dn, c.dn)
 		} else {
 			cpn = childThreshold(thpn, v.pn, c.pn)
-			cdn = min(thdn, second.AddOne())
+			cdn = min(thdn, s.secondThreshold(second))
 		}
 		if d == 0 {
 			s.stats.Iterations++
@@ -138,7 +138,10 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 }
 
 // sumOther combines the numbers that add up: dn at an OR node, pn at an
-// AND node, as plain df-pn (sum), WPNS (max + unproven - 1), SNDA (max over
+// AND node, as plain df-pn (sum), WPNS (max + (unproven - 1) × h(n), h(n)
+// being the node's own initial estimate of that number, as Kishimoto 2010
+// ran it: adding only unproven - 1 treats every interior node as if it
+// were worth 1), SNDA (max over
 // the moves marked as leading to a common descendant, plus the sum of the
 // others) or df-pn(r) (old children ignored while a normal one is
 // unproven, else the max of the old ones). The result saturates below
@@ -179,7 +182,7 @@ func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
 		return mx
 	}
 	if s.o.WPNS {
-		return mx.Add(b - 1)
+		return mx.Add(mulSat(b-1, p.h))
 	}
 	return sum.Add(marked)
 }
@@ -202,4 +205,20 @@ func childThreshold(th, total, part PN) PN {
 		return th
 	}
 	return max(th.SubFloor(total).Add(part), part.AddOne())
+}
+
+// secondThreshold is the best child's threshold from the second-best
+// number: second+1 in Nagai's df-pn; with Options.Epsilon (the 1+ε trick of
+// Pawlewicz and Lew 2007) second×(1+ε), at least second+1, so the search
+// stays longer in one child instead of switching back and forth between
+// two close siblings.
+func (s *searcher) secondThreshold(second PN) PN {
+	if s.o.Epsilon == 0 || second >= MaxPN {
+		return second.AddOne()
+	}
+	extra := MaxPN
+	if f := float64(second) * s.o.Epsilon; f < float64(MaxPN/2) {
+		extra = PN(f)
+	}
+	return second.Add(max(extra, 1))
 }

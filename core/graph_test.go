@@ -151,6 +151,7 @@ var variants = []struct {
 	{"dfpn+wpns", Options{WPNS: true}},
 	{"dfpn+tca+wpns", Options{TCA: true, WPNS: true}},
 	{"dfpn(r)", Options{DFPNR: true}},
+	{"dfpn+tca+snda+eps", Options{TCA: true, SNDA: true, Epsilon: 0.25}},
 	{"pn*", Options{Algorithm: PNStar}},
 }
 

@@ -38,6 +38,13 @@ type Options struct {
 	SNDA  bool // source node detection against double counting in DAGs
 	WPNS  bool // weak proof-number search: max + (unproven children - 1)
 	DFPNR bool // df-pn(r): ignore old children (minimal distance)
+	// Epsilon, when positive, is the 1+ε trick (Pawlewicz and Lew 2007):
+	// the best child's threshold is the second-best number × (1+Epsilon)
+	// instead of + 1. 0 (the default) is Nagai's rule. On tails of
+	// Microcosmos (31..81 plies to mate) ε = 0.25 expanded 1.7-3.7× fewer
+	// nodes, but 3×+ more on some (81, 91 plies) and results swing with ε,
+	// so it stays off by default.
+	Epsilon float64
 
 	NodeLimit uint64        // stop after this many expanded nodes (0 = none)
 	TimeLimit time.Duration // stop after this much wall-clock time (0 = none)
@@ -63,6 +70,9 @@ func (o *Options) validate() error {
 	}
 	if o.WPNS && o.SNDA {
 		return errors.New("core: WPNS and SNDA are alternative ways to combine children; choose one")
+	}
+	if !(o.Epsilon >= 0 && o.Epsilon <= 1e6) {
+		return fmt.Errorf("core: epsilon %v: must be a number from 0 to 1e6", o.Epsilon)
 	}
 	if o.TimeLimit < 0 {
 		return fmt.Errorf("core: negative time limit %v", o.TimeLimit)

@@ -45,3 +45,17 @@ func (a PN) AddOne() PN { return a.Add(1) }
 
 // IsInf reports whether a is Infinity.
 func (a PN) IsInf() bool { return a == Infinity }
+
+// mulSat returns a×b for finite values, saturating at MaxPN.
+func mulSat(a, b PN) PN {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a == Infinity || b == Infinity {
+		return Infinity
+	}
+	if a > MaxPN/b {
+		return MaxPN
+	}
+	return a * b
+}

@@ -36,6 +36,7 @@ type child struct {
 	length uint32
 	md     uint32 // minimal distance from the table (MaxUint32: never seen)
 	inTT   bool   // found in the table at the last refresh
+	h      PN     // the child's initial estimate of the number its own children sum (WPNS)
 }
 
 // ply is the preallocated per-depth state.
@@ -49,6 +50,7 @@ type ply struct {
 	snda    uint32  // SNDA move mask of this node
 	md      uint32
 	entry   Entry // the node's own table entry at entry time
+	h       PN    // initial estimate of the summed number: dn at OR, pn at AND (WPNS h(n))
 	hadTT   bool
 	fresh   bool // children not refreshed since expansion (SNDA detection due)
 }
@@ -214,7 +216,7 @@ func (s *searcher) expand(d int) bool {
 	s.stats.Generated += uint64(len(p.moves))
 	for _, m := range p.moves {
 		g.Do(m)
-		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32}
+		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		switch g.Terminal() {
 		case Proven:
 			c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
@@ -232,6 +234,7 @@ func (s *searcher) expand(d int) bool {
 				c.pn, c.dn = g.Estimate()
 				c.pn, c.dn = max(c.pn, 1), max(c.dn, 1)
 				c.pn, c.dn = min(c.pn, MaxPN), min(c.dn, MaxPN)
+				c.h = summed(c.or, c.pn, c.dn)
 			}
 		}
 		g.Undo(m)
@@ -314,7 +317,7 @@ func (s *searcher) push(d, i int) {
 	c := &p.kids[i]
 	q := s.plyAt(d + 1)
 	p = &s.plies[d] // plyAt may have moved the slice
-	q.key, q.or = c.key, c.or
+	q.key, q.or, q.h = c.key, c.or, c.h
 	s.g.Do(p.moves[i])
 	s.path.push(c.key, d+1)
 }
@@ -331,6 +334,15 @@ func (s *searcher) settle(c *child, r val, childDepth int) {
 	if r.final() && r.dep < int32(childDepth) {
 		c.fixed, c.dep = true, r.dep
 	}
+}
+
+// summed returns the number a node's children add up to: dn at an OR
+// node, pn at an AND node.
+func summed(or bool, pn, dn PN) PN {
+	if or {
+		return dn
+	}
+	return pn
 }
 
 // settleTable updates what the parent knows of child c's table entry after

@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 )
@@ -283,6 +284,8 @@ func TestBadInput(t *testing.T) {
 		{"bad algorithm", smallTree(), tab, Options{Algorithm: 7}},
 		{"wpns and snda", smallTree(), tab, Options{WPNS: true, SNDA: true}},
 		{"negative time", smallTree(), tab, Options{TimeLimit: -1}},
+		{"negative epsilon", smallTree(), tab, Options{Epsilon: -0.5}},
+		{"NaN epsilon", smallTree(), tab, Options{Epsilon: math.NaN()}},
 	}
 	for _, tc := range tests {
 		r := Solve(nil, tc.g, tc.t, tc.o)

@@ -99,6 +99,11 @@ func (x *Searcher) run(ctx context.Context, g Game, o Options, step int, side Si
 	s.init(g, x.t, o, step, side, &x.stop, ctx)
 	root := s.plyAt(0)
 	root.key, root.or = g.Key(), g.OrNode()
+	root.h = 1
+	if g.Terminal() == Unknown {
+		hpn, hdn := g.Estimate()
+		root.h = min(max(summed(root.or, hpn, hdn), 1), MaxPN)
+	}
 	var v val
 	switch g.Terminal() {
 	case Proven:

@@ -1,0 +1,55 @@
+package core
+
+import "testing"
+
+// TestSumOtherRules checks how a node's summed number (dn at OR, pn at AND)
+// combines its children under each rule, including WPNS's (b-1)×h(n) and
+// the 1+ε threshold.
+func TestSumOtherRules(t *testing.T) {
+	// Three unproven children of an AND node with pn 4, 7, 2, and one
+	// proven child (pn 0), which contributes nothing.
+	kids := []child{{pn: 4, dn: 1}, {pn: 7, dn: 3}, {pn: 0, dn: Infinity}, {pn: 2, dn: 5}}
+	tests := []struct {
+		name string
+		o    Options
+		h    PN
+		snda uint32
+		want PN
+	}{
+		{"sum", Options{}, 1, 0, 13},
+		{"wpns h=1", Options{WPNS: true}, 1, 0, 7 + 2},
+		{"wpns h=5", Options{WPNS: true}, 5, 0, 7 + 2*5},
+		{"wpns saturates", Options{WPNS: true}, MaxPN / 2, 0, MaxPN},
+		{"snda max over marked", Options{SNDA: true}, 1, 1<<0 | 1<<1, 7 + 2},
+	}
+	for _, tc := range tests {
+		s := &searcher{o: tc.o}
+		p := &ply{or: false, kids: kids, h: tc.h, snda: tc.snda}
+		if got := s.sumOther(p, true); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestSecondThreshold(t *testing.T) {
+	tests := []struct {
+		eps    float64
+		second PN
+		want   PN
+	}{
+		{0, 1, 2},
+		{0, 100, 101},
+		{0.25, 1, 2},
+		{0.25, 3, 4},
+		{0.25, 100, 125},
+		{0.25, MaxPN - 1, MaxPN},
+		{0.25, Infinity, Infinity},
+		{1e6, MaxPN / 4, MaxPN},
+	}
+	for _, tc := range tests {
+		s := &searcher{o: Options{Epsilon: tc.eps}}
+		if got := s.secondThreshold(tc.second); got != tc.want {
+			t.Errorf("eps %v second %d: %d, want %d", tc.eps, tc.second, got, tc.want)
+		}
+	}
+}
