@@ -284,6 +284,14 @@ func (s *searcher) refreshAll(d int) {
 // by another path. Following parent pointers to an ancestor on the current
 // path finds the source node, where the two moves leading to the common
 // descendant are marked so their values are combined with max, not sum.
+//
+// Parent pointers name a board, not a hand, so a position with the same
+// board and another hand may be taken for the parent; the marks are a
+// heuristic (they change numbers, never values). Matching the hand too (a
+// 16-bit hand tag in the entry) was measured and expanded 1.6-2.3× more
+// nodes on Microcosmos tails (31 plies: 82781 -> 186986; 61: 377513 ->
+// 610066): the looser marks curb more of the DAG overestimation that tsume
+// suffers from. Following 64 pointers instead of 16 changed nothing there.
 func (s *searcher) detectSource(d, i int, x *Entry) {
 	p := &s.plies[d]
 	e := *x
