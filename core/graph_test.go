@@ -19,6 +19,7 @@ type graphGame struct {
 	salt  uint64 // varies the keys so one table serves many graphs
 	cur   int
 	stack []int
+	moves int // moves played by Do (the child cache saves these)
 }
 
 func (g *graphGame) Key() Key {
@@ -45,6 +46,7 @@ func (g *graphGame) Moves(buf []Move, step int) []Move {
 	return buf
 }
 func (g *graphGame) Do(m Move) {
+	g.moves++
 	g.stack = append(g.stack, g.cur)
 	g.cur = int(m) - 1
 }
@@ -152,6 +154,8 @@ var variants = []struct {
 	{"dfpn+tca+wpns", Options{TCA: true, WPNS: true}},
 	{"dfpn(r)", Options{DFPNR: true}},
 	{"dfpn+tca+snda+eps", Options{TCA: true, SNDA: true, Epsilon: 0.25}},
+	{"dfpn+tca+snda+cache", Options{TCA: true, SNDA: true, ChildCache: 1}},
+	{"pn*+cache", Options{Algorithm: PNStar, ChildCache: 1}},
 	{"pn*", Options{Algorithm: PNStar}},
 }
 
@@ -183,6 +187,18 @@ func differential(t *testing.T, graphs int, seed uint64) {
 	tab := newTestTable(t, 2)
 	r := rand.New(rand.NewPCG(seed, 2))
 	finished := map[string]int{}
+	// One Searcher per variant, reused as an engine would (a child cache
+	// is allocated once, not per graph).
+	searchers := make([]*Searcher, len(variants))
+	for vi, v := range variants {
+		o := v.o
+		o.NodeLimit = 20000
+		x, err := NewSearcher(tab, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		searchers[vi] = x
+	}
 	for iter := range graphs {
 		kind := iter % 3
 		g := randomGraph(r, kind)
@@ -190,8 +206,7 @@ func differential(t *testing.T, graphs int, seed uint64) {
 		for vi, v := range variants {
 			g.salt = uint64(iter*len(variants)+vi) << 32
 			o := v.o
-			o.NodeLimit = 20000
-			res := Solve(nil, g, tab, o)
+			res := searchers[vi].Solve(nil, g)
 			if res.Err != nil {
 				t.Fatal(res.Err)
 			}

@@ -45,6 +45,13 @@ type Options struct {
 	// nodes, but 3×+ more on some (81, 91 plies) and results swing with ε,
 	// so it stays off by default.
 	Epsilon float64
+	// ChildCache, when positive, is the MiB of a cache of expanded nodes'
+	// moves and children (keys, terminal values, estimates), so a node
+	// expanded again skips move generation and playing every child. Use it
+	// only with a game whose moves and children depend on nothing but Key
+	// (and the widening step); repetitions on the path are still checked
+	// each time.
+	ChildCache int
 
 	NodeLimit uint64        // stop after this many expanded nodes (0 = none)
 	TimeLimit time.Duration // stop after this much wall-clock time (0 = none)
@@ -73,6 +80,9 @@ func (o *Options) validate() error {
 	}
 	if !(o.Epsilon >= 0 && o.Epsilon <= 1e6) {
 		return fmt.Errorf("core: epsilon %v: must be a number from 0 to 1e6", o.Epsilon)
+	}
+	if o.ChildCache < 0 || o.ChildCache > 1<<16 {
+		return fmt.Errorf("core: child cache of %d MiB: want 0 (none) to 65536", o.ChildCache)
 	}
 	if o.TimeLimit < 0 {
 		return fmt.Errorf("core: negative time limit %v", o.TimeLimit)

@@ -76,6 +76,7 @@ type searcher struct {
 	plies []ply
 	path  pathSet
 	stats Stats
+	cache *childCache // nil unless Options.ChildCache
 
 	stop     *atomic.Bool
 	ctx      context.Context
@@ -106,6 +107,14 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 		s.path.init(64)
 	}
 	s.stats = Stats{}
+	switch {
+	case o.ChildCache <= 0:
+		s.cache = nil
+	case s.cache == nil || s.cache.mib != o.ChildCache:
+		s.cache = newChildCache(o.ChildCache)
+	default:
+		s.cache.reset()
+	}
 	s.start = time.Now()
 	s.deadline = time.Time{}
 	if o.TimeLimit > 0 {
@@ -208,40 +217,93 @@ func (s *searcher) expand(d int) bool {
 	p := &s.plies[d]
 	g := s.g
 	s.stats.Expanded++
-	p.moves = g.Moves(p.moves[:0], s.step)
 	p.kids = p.kids[:0]
+	if s.cache != nil {
+		if run := s.cache.get(p.key, p.or, s.step); run != nil {
+			s.expandCached(p, run)
+			return true
+		}
+	}
+	p.moves = g.Moves(p.moves[:0], s.step)
 	if len(p.moves) == 0 {
 		return false
 	}
 	s.stats.Generated += uint64(len(p.moves))
-	for _, m := range p.moves {
+	var run []cachedKid
+	if s.cache != nil {
+		run = s.cache.put(p.key, p.or, s.step, len(p.moves))
+	}
+	for i, m := range p.moves {
 		g.Do(m)
 		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
-		switch g.Terminal() {
-		case Proven:
-			c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
-		case Disproven:
-			c.fixed, c.dep, c.pn, c.dn = true, noDep, Infinity, 0
-		default:
-			if at := s.path.find(c.key); at >= 0 {
-				c.fixed, c.dep = true, int32(at)
-				if g.CycleOutcome() == Proven {
-					c.pn, c.dn = 0, Infinity
-				} else {
-					c.pn, c.dn = Infinity, 0
-				}
-			} else {
-				c.pn, c.dn = g.Estimate()
-				c.pn, c.dn = max(c.pn, 1), max(c.dn, 1)
-				c.pn, c.dn = min(c.pn, MaxPN), min(c.dn, MaxPN)
-				c.h = summed(c.or, c.pn, c.dn)
-			}
+		term := g.Terminal()
+		var epn, edn PN
+		if term == Unknown && (run != nil || s.path.find(c.key) < 0) {
+			epn, edn = g.Estimate()
+			epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 		}
+		if run != nil {
+			run[i] = cachedKid{key: c.key, move: m, pn: epn, dn: edn, or: c.or, term: term}
+		}
+		s.initChild(&c, term, epn, edn, m, true)
 		g.Undo(m)
 		p.kids = append(p.kids, c)
 	}
 	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
 	return true
+}
+
+// expandCached fills the node's moves and children from a child-cache run.
+func (s *searcher) expandCached(p *ply, run []cachedKid) {
+	p.moves = p.moves[:0]
+	s.stats.Generated += uint64(len(run))
+	for i := range run {
+		r := &run[i]
+		p.moves = append(p.moves, r.move)
+		c := child{key: r.key, or: r.or, md: math.MaxUint32, h: 1}
+		s.initChild(&c, r.term, r.pn, r.dn, r.move, false)
+		p.kids = append(p.kids, c)
+	}
+	p.fresh = s.o.SNDA
+}
+
+// initChild gives a new child its value for this visit: terminal, a
+// repetition of a position on the path (valued by CycleOutcome, with m
+// played first unless the game is already at the child), or the estimate.
+func (s *searcher) initChild(c *child, term Outcome, epn, edn PN, m Move, atChild bool) {
+	switch term {
+	case Proven:
+		c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
+		return
+	case Disproven:
+		c.fixed, c.dep, c.pn, c.dn = true, noDep, Infinity, 0
+		return
+	}
+	if at := s.path.find(c.key); at >= 0 {
+		c.fixed, c.dep = true, int32(at)
+		if s.cycleOutcome(m, atChild) == Proven {
+			c.pn, c.dn = 0, Infinity
+		} else {
+			c.pn, c.dn = Infinity, 0
+		}
+		return
+	}
+	c.pn, c.dn = epn, edn
+	c.h = summed(c.or, c.pn, c.dn)
+}
+
+// cycleOutcome asks the game how a repetition of the child reached by m
+// ends; unless the game is already at the child, m is played for the
+// question.
+func (s *searcher) cycleOutcome(m Move, atChild bool) Outcome {
+	g := s.g
+	if atChild {
+		return g.CycleOutcome()
+	}
+	g.Do(m)
+	o := g.CycleOutcome()
+	g.Undo(m)
+	return o
 }
 
 // refresh updates child i of the node at depth d from the table unless
