@@ -1,6 +1,9 @@
 package main
 
-import "time"
+import (
+	"sync/atomic"
+	"time"
+)
 
 // Limits on what a caller may ask for. They exist so that an absurd value
 // (a garbage struct, a size in bytes passed as MiB) is an error rather than
@@ -51,19 +54,37 @@ func newSolverOptions(hashMB uint32, hugePages int32, cacheMB uint32) (solverOpt
 	return solverOptions{hashMB: hashMB, hugePages: hugePages == 1, cacheMB: cacheMB}, nil
 }
 
-// checkMemory refuses a solver whose documented worst case (table + cache +
-// heap margin) exceeds the machine's physical memory: such a table would
-// only be paged out or killed later, far from the call that asked for it.
-func (o solverOptions) checkMemory() error {
-	need := (uint64(o.hashMB) + uint64(o.cacheMB) + heapMarginMB) << 20
-	total := physicalMemory() // 0: cannot tell; let the mmap decide
-	if total > 0 && need > total {
-		return errorf(StatusNoMemory,
-			"hash_mb %d + cache_mb %d + %d MiB margin exceeds this machine's %d MiB of memory",
-			o.hashMB, o.cacheMB, heapMarginMB, total>>20)
-	}
-	return nil
+// budgetMB is a solver's documented worst case: table + cache + heap margin.
+func (o solverOptions) budgetMB() uint64 {
+	return uint64(o.hashMB) + uint64(o.cacheMB) + heapMarginMB
 }
+
+// reservedMB sums the budgets of the live solvers of this process.
+var reservedMB atomic.Uint64
+
+// reserveMemory admits a solver only if its budget, with those of the
+// solvers already alive, fits in the machine's physical memory: a table
+// that does not fit would only be paged out or killed later, far from the
+// call that asked for it. This is how the library caps its own use. The
+// reservation is returned by releaseMemory when the solver is freed.
+func (o solverOptions) reserveMemory() error {
+	need := o.budgetMB()
+	total := physicalMemory() >> 20 // 0: cannot tell; let the mmap decide
+	for {
+		held := reservedMB.Load()
+		if total > 0 && held+need > total {
+			return errorf(StatusNoMemory,
+				"hash_mb %d + cache_mb %d + %d MiB margin, with %d MiB held by other solvers, exceeds this machine's %d MiB of memory",
+				o.hashMB, o.cacheMB, heapMarginMB, held, total)
+		}
+		if reservedMB.CompareAndSwap(held, held+need) {
+			return nil
+		}
+	}
+}
+
+// releaseMemory returns a solver's reservation.
+func (o solverOptions) releaseMemory() { reservedMB.Add(-o.budgetMB()) }
 
 // limits are the per-query search limits; zero means none.
 type limits struct {

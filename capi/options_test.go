@@ -28,15 +28,29 @@ func TestSolverOptions(t *testing.T) {
 			t.Errorf("%s: options %+v, want %+v", tc.name, o, tc.wantOpt)
 		}
 	}
-	if physicalMemory() > 0 {
-		o := solverOptions{hashMB: maxHashMB}
-		if err := o.checkMemory(); statusOf(err) != StatusNoMemory {
-			t.Errorf("a 1 TiB table passed the memory check on a %d MiB machine", physicalMemory()>>20)
-		}
-		o.hashMB = 1
-		if err := o.checkMemory(); err != nil {
-			t.Errorf("a 1 MiB table failed the memory check: %v", err)
-		}
+}
+
+func TestMemoryReservation(t *testing.T) {
+	total := physicalMemory() >> 20
+	if total == 0 {
+		t.Skip("physical memory unknown here")
+	}
+	before := reservedMB.Load()
+	big := solverOptions{hashMB: maxHashMB}
+	if err := big.reserveMemory(); statusOf(err) != StatusNoMemory {
+		t.Fatalf("a 1 TiB table was admitted on a %d MiB machine", total)
+	}
+	// Two solvers of 60% of the machine each: the first fits, the second not.
+	half := solverOptions{hashMB: uint32(total * 6 / 10)}
+	if err := half.reserveMemory(); err != nil {
+		t.Fatalf("60%% of the machine refused: %v", err)
+	}
+	if err := half.reserveMemory(); statusOf(err) != StatusNoMemory {
+		t.Fatal("two solvers of 60% of the machine were both admitted")
+	}
+	half.releaseMemory()
+	if got := reservedMB.Load(); got != before {
+		t.Fatalf("reservation not returned: %d MiB held, want %d", got, before)
 	}
 }
 

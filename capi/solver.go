@@ -56,18 +56,20 @@ type solver struct {
 
 // newSolver allocates the table and the cache.
 func newSolver(o solverOptions) (*solver, error) {
-	if err := o.checkMemory(); err != nil {
+	if err := o.reserveMemory(); err != nil {
 		return nil, err
 	}
 	// shogi/mate wants at least 2 MiB (a quarter goes to its exact-length
 	// table); tsume.h allows 1.
 	ms, err := mate.NewSolver(max(int(o.hashMB), 2))
 	if err != nil {
+		o.releaseMemory()
 		return nil, errorf(StatusNoMemory, "transposition table of %d MiB: %v", o.hashMB, err)
 	}
 	c, err := newResultCache(o.cacheMB)
 	if err != nil {
 		ms.Close()
+		o.releaseMemory()
 		return nil, err
 	}
 	return &solver{opts: o, shogi: ms, cache: c}, nil
@@ -144,6 +146,7 @@ func (s *solver) close() error {
 	}
 	s.cache.close()
 	s.capture = nil
+	s.opts.releaseMemory()
 	if err := s.shogi.Close(); err != nil {
 		return errorf(StatusInternal, "closing the table: %v", err)
 	}

@@ -62,7 +62,8 @@
  *   per ply of the longest line; the result cache is bounded by `cache_mb`.
  *   A solver therefore uses at most hash_mb + cache_mb + 64 MiB (+ the line).
  *   tsume_solver_new refuses (TSUME_E_NO_MEMORY) a solver whose hash_mb +
- *   cache_mb + 64 MiB exceeds the machine's physical memory. The capture
+ *   cache_mb + 64 MiB, added to the same sum of every other live solver of
+ *   the process, exceeds the machine's physical memory. The capture
  *   game's Abstract Proof Search keeps its own table of 2^18 entries
  *   (about 6 MiB, Go heap, within the 64 MiB margin) per solver handle,
  *   reused while the capture options stay the same.
