@@ -5,10 +5,12 @@
  * library reports that solver as not built yet.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* sysconf(_SC_PHYS_PAGES) */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "positions.h"
@@ -159,6 +161,28 @@ static void test_solver_options(void) {
     char err[128];
     CHECK_STATUS(tsume_solver_new(NULL, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
     CHECK_CONTAINS(err, "out");
+}
+
+/* The library caps its memory: solvers reserve hash_mb + cache_mb + 64 MiB
+ * each, and a new one that would exceed physical memory is refused. */
+static void test_memory_cap(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) SKIP("physical memory unknown");
+    uint64_t total_mb = (uint64_t)pages * (uint64_t)page >> 20;
+    tsume_solver_options o = TSUME_SOLVER_OPTIONS_INIT;
+    o.hash_mb = (uint32_t)(total_mb * 4 / 10); /* mmap'd, never touched here */
+    o.cache_mb = 0;
+    tsume_solver *a = NULL, *b = NULL, *c = NULL;
+    char err[256];
+    CHECK_STATUS(tsume_solver_new(&o, &a, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_solver_new(&o, &b, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_solver_new(&o, &c, err, sizeof err), TSUME_E_NO_MEMORY);
+    CHECK(c == NULL);
+    CHECK_CONTAINS(err, "other solvers");
+    CHECK_STATUS(tsume_solver_free(a), TSUME_OK);
+    CHECK_STATUS(tsume_solver_new(&o, &c, err, sizeof err), TSUME_OK); /* a's share came back */
+    CHECK_STATUS(tsume_solver_free(b), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(c), TSUME_OK);
 }
 
 static void test_error_buffer(void) {
@@ -983,6 +1007,7 @@ static const test_case tests[] = {
     {"version", test_version},
     {"status_strings", test_status_strings},
     {"solver_options", test_solver_options},
+    {"memory_cap", test_memory_cap},
     {"error_buffer", test_error_buffer},
     {"bad_handles", test_bad_handles},
     {"solver_ops", test_solver_ops},
