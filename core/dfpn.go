@@ -67,8 +67,11 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		s.settle(&p.kids[best], r, d+1)
 		s.settleTable(&p.kids[best], d+1)
 		// A decided child may decide siblings through the table
-		// (dominance, transpositions): read them all again then.
-		reread = r.final()
+		// (dominance, transpositions): read them all again then. TCA and
+		// df-pn(r) need every child's minimal distance as the table has
+		// it now (an old child is how they see a cycle), so they always
+		// re-read.
+		reread = r.final() || s.o.TCA || s.o.DFPNR
 	}
 	if v.final() && v.dep >= int32(d) {
 		v.dep = noDep
@@ -83,14 +86,15 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 //
 // With refresh false it does not read the children from the table but uses
 // what the visit knows, the searched child updated from its returned value.
-// dfpn re-reads every child only at the start of a visit, after a child was
-// decided (which may decide siblings through dominance or transpositions)
-// and when it stops: re-probing every child after each unfinished child
-// search cost 60% of the probes, and on the shogi sets never changed the
-// number of nodes expanded (a sibling that a transposition changed
-// meanwhile is read again at those points; a stale, too small number only
-// makes the search choose that sibling, whose visit returns its real value
-// at once).
+// Without TCA and df-pn(r), dfpn re-reads every child only at the start of
+// a visit, after a child was decided (which may decide siblings through
+// dominance or transpositions) and when it stops: that saved 60% of the
+// probes without changing the nodes expanded on the shogi sets (a sibling
+// that a transposition changed meanwhile is read again at those points; a
+// stale, too small number only makes the search choose that sibling, whose
+// visit returns its real value at once). TCA must re-read after every child
+// search: with stale minimal distances it missed old children, stopped
+// raising thresholds and looped on shogi perpetual checks.
 func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, oldUnproven bool) {
 	p := &s.plies[d]
 	v.dep = noDep

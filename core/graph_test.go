@@ -20,6 +20,9 @@ type graphGame struct {
 	cur   int
 	stack []int
 	moves int // moves played by Do (the child cache saves these)
+	// estMoves makes Estimate give an AND node pn = its number of moves
+	// (as shogi/mate once did): varied estimates exercise TCA differently.
+	estMoves bool
 }
 
 func (g *graphGame) Key() Key {
@@ -54,7 +57,12 @@ func (g *graphGame) Undo(m Move) {
 	g.cur = g.stack[len(g.stack)-1]
 	g.stack = g.stack[:len(g.stack)-1]
 }
-func (g *graphGame) Estimate() (PN, PN)    { return 1, 1 }
+func (g *graphGame) Estimate() (PN, PN) {
+	if g.estMoves && !g.or[g.cur] {
+		return PN(max(1, len(g.edges[g.cur]))), 1
+	}
+	return 1, 1
+}
 func (g *graphGame) CycleOutcome() Outcome { return g.cycle }
 
 // exhaustive is the reference solver: the value of node n given the nodes
@@ -124,6 +132,7 @@ func randomGraph(r *rand.Rand, kind int) *graphGame {
 			}
 		}
 	}
+	g.estMoves = r.IntN(2) == 0
 	for i := 1; i < n; i++ {
 		if len(g.edges[i]) == 0 || r.IntN(8) == 0 {
 			switch r.IntN(3) {
