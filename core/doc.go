@@ -7,9 +7,12 @@
 //
 //	game.go     the Game interface, Key, Move, Side; optional Dominance, Widening
 //	pn.go       proof numbers: 64-bit, sums saturate at MaxPN below Infinity
-//	table.go    the transposition table (seqlocked 64-byte slots, 4 per bucket)
+//	table.go    the transposition table (seqlocked entries, 4 per 256-byte
+//	            bucket with a header line; generations make Clear O(1))
 //	entry.go    one table entry and its packing
-//	mem_*.go    table memory: mmap + huge pages (Linux), mmap (Unix), Go slice
+//	store_*.go  how entry words are written inside the seqlock (plain on amd64)
+//	mem_*.go    table memory: mmap, huge pages requested late (Linux), Go slice
+//	childcache.go  optional cache of expanded nodes' moves and children
 //	search.go   per-search state shared by the algorithms, GHI handling
 //	dfpn.go     df-pn (Nagai) with TCA, SNDA, WPNS, df-pn(r) (Kishimoto 2010)
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
