@@ -258,21 +258,24 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 // hinted proof is followed first, every defence still enumerated). Each
 // alternative has its own budget.
 func (v *verifier) refuted(d int) (ok, settled bool) {
-	if v.nodes >= v.totalBudget {
+	if v.nodes >= v.totalBudget || v.stopped {
 		return false, false
 	}
 	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
 	for n := 1; n <= d && n <= shortTries; n += 2 {
 		ok, settled := v.or(n)
-		if ok || !settled {
-			if ok || v.hint == nil {
-				return ok, settled
+		if ok {
+			return true, true
+		}
+		if !settled {
+			if v.stopped || v.hint == nil || d <= shortTries {
+				return false, false
 			}
-			break
+			break // out of the short budget: try the hinted full depth
 		}
 	}
-	if d <= shortTries && v.nodes <= v.budget {
-		return false, true
+	if d <= shortTries {
+		return false, true // every depth up to d settled without a mate
 	}
 	if v.hint != nil {
 		v.budget = min(v.nodes+hintedAltBudget, v.totalBudget)
