@@ -321,8 +321,15 @@ func (s *searcher) refresh(d, i int) {
 		return
 	}
 	s.stats.TableHits++
-	if p.fresh && e.HasParent && e.Parent != p.key.Board && e.Key == c.key {
-		s.detectSource(d, i, &e)
+	if p.fresh && e.HasParent && e.Key == c.key {
+		if e.Parent != p.key.Board {
+			s.detectSource(d, i, &e)
+		} else if j := int(e.ParentIdx); j != i && j < len(p.kids) && p.kids[j].key == c.key {
+			// Two moves of this node lead to the same child (parallel
+			// edges): it is its own source node. Summing it twice made
+			// TCA+SNDA loop on such graphs.
+			s.markSource(d, i, j)
+		}
 	}
 	final := e.PN == 0 || e.DN == 0
 	if e.Step != uint8(s.step) && !(final && e.Sound) {
