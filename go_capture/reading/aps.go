@@ -25,13 +25,33 @@ func (s *searcher) probe(key uint64, depth int) (int8, bool, board.Point) {
 	return v, ok, e.move
 }
 
-// orderMoves puts the table move first, then sorts by history credit.
+// orderMoves puts the table move first, then sorts the owner's moves by
+// the liberties the target has after them (most first) and every move by
+// history credit. Liberties first matter for the owner: a null-window
+// iterative deepening tries every defence of an AND node whose first
+// defence is undecided at this depth, so the defence that escapes
+// (gains liberties) must come first or the work grows exponentially with
+// depth — a three-liberty string in open space took tens of seconds.
 func (s *searcher) orderMoves(ms []board.Point, first board.Point, c board.Color) {
 	h := &s.history[c]
+	sc := &s.order
+	for _, m := range ms {
+		sc[m] = uint64(h[m])
+	}
+	if c == s.owner {
+		for _, m := range ms {
+			l := 0 // illegal: last
+			if s.play(m, c) {
+				l = 1 + min(s.libs(), s.safeLibs)
+				s.undo()
+			}
+			sc[m] |= uint64(l) << 32
+		}
+	}
 	for i := 1; i < len(ms); i++ { // insertion sort: lists are short
 		m := ms[i]
 		j := i
-		for j > 0 && h[m] > h[ms[j-1]] {
+		for j > 0 && sc[m] > sc[ms[j-1]] {
 			ms[j] = ms[j-1]
 			j--
 		}
@@ -140,6 +160,16 @@ func (s *searcher) andMoves() ([]board.Point, bool) {
 	return forced, true
 }
 
+// lateReduction is taken off the depth of every defence tried after the
+// first undecided one at an AND node (10: until the first is decided,
+// the others are read only to the leaf tests). Without it a null-window iterative
+// deepening searches every defence to full depth whenever the first is
+// undecided, and a string that escapes only after a long chase (a
+// three-liberty string in open space needs about 20 plies) costs
+// (defences × attacks)^(depth/2). The reduced searches still prove or
+// refute (their values are exact); they only see less deep.
+const lateReduction = 10
+
 // andNode searches with the owner to move and depth plies left.
 func (s *searcher) andNode(depth int) int8 {
 	s.nodes++
@@ -194,12 +224,23 @@ func (s *searcher) andNode(depth int) int8 {
 		return unknown
 	}
 	s.orderMoves(ms, ttMove, s.owner)
-	res, best := won, board.NoPoint
+	res, best, bestWork := won, board.NoPoint, int64(0)
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
 			continue
 		}
-		v := s.orNode(depth - 1)
+		d := depth - 1
+		scale := int64(1)
+		if best != board.NoPoint {
+			d = max(0, d-lateReduction)
+			scale = 1 << min(40, 2*(depth-1-d))
+		}
+		n0 := s.nodes
+		v := s.orNode(d)
+		// The work of an undecided child, scaled to full depth (about
+		// four times per two plies), picks the defence searched first at
+		// the next depth: the cheapest to refute, as proof numbers would.
+		work := (s.nodes - n0) * scale
 		s.undo()
 		if v == lost {
 			s.credit(s.owner, m, depth)
@@ -208,7 +249,9 @@ func (s *searcher) andNode(depth int) int8 {
 		}
 		if v == unknown {
 			res = unknown
-			best = m
+			if best == board.NoPoint || work < bestWork {
+				best, bestWork = m, work
+			}
 		}
 		if s.stopped {
 			return unknown

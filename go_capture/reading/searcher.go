@@ -38,6 +38,7 @@ type searcher struct {
 	bufs    [maxPly][]board.Point
 	scratch [maxPly][]board.Point // second buffer per ply for candidates
 	history [3][board.MaxPoints]uint32
+	order   [board.MaxPoints]uint64 // move scores of orderMoves
 	tt      *table
 	giCache []giEntry
 	ttSalt  uint64

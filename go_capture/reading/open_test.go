@@ -1,0 +1,61 @@
+package reading
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestOpenSpaceIsCheapHeavy: a string that escapes into open space only
+// after a long chase must be called saved within a node budget by every
+// algorithm. Before the late-defence reduction in andNode, APS spent
+// 36 M board plays on the first question without deciding it.
+func TestOpenSpaceIsCheapHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: several seconds")
+	}
+	atari := []string{
+		".........",
+		".........",
+		".........",
+		"...O.....",
+		"..OXO....",
+		".........",
+		".........",
+		".........",
+		".........",
+	}
+	threeLibs := append([]string(nil), atari...)
+	threeLibs[5] = "...X....."
+	cases := []struct {
+		name  string
+		rows  []string
+		mode  Mode
+		algo  string
+		nodes int64
+		code  int
+		move  string
+	}{
+		{"atari defend aps", atari, Defend, AlgoAPS, 100000, Win, "D4"},
+		{"three libs attack aps", threeLibs, Attack, AlgoAPS, 150000, Fail, ""},
+		{"atari defend dfpn", atari, Defend, AlgoDFPN, 20000, Win, "D4"},
+		{"three libs attack dfpn", threeLibs, Attack, AlgoDFPN, 20000, Fail, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := diagram(t, c.rows...)
+			res, err := Solve(context.Background(), b, vertex(t, b, "D5"), c.mode,
+				Options{Algorithm: c.algo, Nodes: c.nodes, TimeLimit: 5 * time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Proven || res.Code != c.code {
+				t.Fatalf("code %d proven %v after %d nodes, %d plays; want code %d proven within %d nodes",
+					res.Code, res.Proven, res.Stats.Nodes, res.Stats.Plays, c.code, c.nodes)
+			}
+			if c.move != "" && b.Vertex(res.Move) != c.move {
+				t.Fatalf("move %s, want %s", b.Vertex(res.Move), c.move)
+			}
+		})
+	}
+}
