@@ -26,10 +26,11 @@ import "github.com/tsume-solver/tsume/shogi"
 // allocate.
 type futileScratch struct {
 	buf []shogi.Move
+	est []shogi.Move // Game.Estimate's move list
 }
 
 func newFutileScratch() futileScratch {
-	return futileScratch{buf: make([]shogi.Move, 0, shogi.MaxMoves)}
+	return futileScratch{buf: make([]shogi.Move, 0, shogi.MaxMoves), est: make([]shogi.Move, 0, shogi.MaxMoves)}
 }
 
 // dropFutile reports, for the side to move in check, whether the drop m
