@@ -77,6 +77,7 @@ type searcher struct {
 	path  pathSet
 	stats Stats
 	cache *childCache // nil unless Options.ChildCache
+	sink  uint64      // keeps prefetching loads alive
 
 	stop     *atomic.Bool
 	ctx      context.Context
@@ -342,11 +343,22 @@ func (s *searcher) refresh(d, i int) {
 // refreshAll refreshes every child of the node at depth d.
 func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
+	// Touch every child's bucket header first: the loads are independent,
+	// so the processor overlaps their cache and TLB misses instead of
+	// taking them one probe at a time.
+	var sink uint64
+	for i := range p.kids {
+		if !p.kids[i].fixed {
+			sink += s.t.touch(p.kids[i].key.Board)
+		}
+	}
+	s.sink += sink
 	for i := range p.kids {
 		s.refresh(d, i)
 	}
 	p.fresh = false
 }
+
 
 // detectSource implements SNDA's source detection for child i of the node
 // at depth d, whose entry x records another parent: the child was reached

@@ -157,6 +157,10 @@ func (t *Table) bucket(board uint64) int {
 	return int(hi) * bucketWords
 }
 
+// touch loads the header word of board's bucket and returns it, so that a
+// probe soon after finds the line in the cache.
+func (t *Table) touch(board uint64) uint64 { return atomic.LoadUint64(&t.w[t.bucket(board)]) }
+
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.
 func (t *Table) boardAt(b, i int) uint64 { return atomic.LoadUint64(&t.w[b+boardOff+i]) }
