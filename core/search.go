@@ -359,7 +359,6 @@ func (s *searcher) refreshAll(d int) {
 	p.fresh = false
 }
 
-
 // detectSource implements SNDA's source detection for child i of the node
 // at depth d, whose entry x records another parent: the child was reached
 // by another path. Following parent pointers to an ancestor on the current
