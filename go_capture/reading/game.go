@@ -62,6 +62,11 @@ func (g *captureGame) andInfo() ([]board.Point, int) {
 
 func (g *captureGame) Terminal() core.Outcome {
 	s := g.s
+	if s.stopped {
+		// Out of time: end the core's search at once. solveCore discards
+		// any outcome reached after the limit fired.
+		return core.Proven
+	}
 	if s.captured() {
 		return core.Proven
 	}
@@ -109,6 +114,7 @@ func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
 	} else {
 		ms, _ = g.andInfo()
 	}
+	s.nodes++ // an expansion, for Options.Progress
 	buf = buf[:0]
 	for _, p := range ms {
 		if s.legal(p, g.toMove) {
@@ -166,13 +172,39 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 		return Result{}, err
 	}
 	defer tbl.Close()
-	co := core.Options{Algorithm: core.DFPN, TCA: true, NodeLimit: uint64(o.Nodes), TimeLimit: o.TimeLimit, Widen: g.steps > 1}
-	if o.Algorithm == AlgoPNStar {
-		co = core.Options{Algorithm: core.PNStar, NodeLimit: uint64(o.Nodes), TimeLimit: o.TimeLimit, Widen: g.steps > 1}
-	}
-	cs, err := core.NewSearcher(tbl, co)
-	if err != nil {
-		return Result{}, err
+	var used uint64 // expanded nodes of the searches so far
+	// solve runs one core search with what is left of the question's node
+	// and time budgets: the attacker-first search of a defence, the main
+	// search and every ko pass share one budget. A search during which
+	// the adapter's own limits fired (time or ctx) is unknown whatever
+	// the core concluded: game-definition searches cut short may have
+	// misreported terminal positions before the core noticed the limit.
+	solve := func() (core.Result, error) {
+		co := core.Options{Algorithm: core.DFPN, TCA: true, Widen: g.steps > 1}
+		if o.Algorithm == AlgoPNStar {
+			co = core.Options{Algorithm: core.PNStar, Widen: g.steps > 1}
+		}
+		if uint64(o.Nodes) <= used {
+			return core.Result{Outcome: core.Unknown, Stop: core.NodeLimitReached}, nil
+		}
+		co.NodeLimit = uint64(o.Nodes) - used
+		if !s.deadline.IsZero() {
+			co.TimeLimit = time.Until(s.deadline)
+			if co.TimeLimit <= 0 {
+				s.stopped = true
+				return core.Result{Outcome: core.Unknown, Stop: core.TimeLimitReached}, nil
+			}
+		}
+		cs, err := core.NewSearcher(tbl, co)
+		if err != nil {
+			return core.Result{}, err
+		}
+		r := cs.Solve(ctx, g)
+		used += r.Stats.Expanded
+		if s.stopped {
+			r.Outcome = core.Unknown
+		}
+		return r, r.Err
 	}
 	first, second := s.attacker, s.owner
 	if mode == Defend {
@@ -192,12 +224,15 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 				// question before answering PASS, as APS does.
 				s.nullMove()
 				g.toMove = s.attacker
-				ra := cs.Solve(ctx, g)
+				ra, err := solve()
 				s.undo()
 				g.toMove = first
 				res.Stats.Nodes += int64(ra.Stats.Expanded)
-				if ra.Err != nil {
-					return Result{}, ra.Err
+				if err != nil {
+					return Result{}, err
+				}
+				if ra.Outcome == core.Unknown && s.stopped {
+					break // out of time: no budget left for the main search
 				}
 				if ra.Outcome == core.Disproven {
 					res.Code, res.Proven, res.Move = km.code, true, board.Pass
@@ -208,9 +243,9 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 				g.forcedOK = [maxPly]bool{}
 			}
 		}
-		r := cs.Solve(ctx, g)
-		if r.Err != nil {
-			return Result{}, r.Err
+		r, err := solve()
+		if err != nil {
+			return Result{}, err
 		}
 		res.Stats.Nodes += int64(r.Stats.Expanded)
 		res.Stats.Steps += max(1, len(r.Steps))
@@ -239,7 +274,7 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 			break
 		}
 		res.Proven = r.Outcome != core.Unknown
-		if r.Outcome == core.Unknown || !s.koSeen {
+		if r.Outcome == core.Unknown || !s.koSeen || s.stopped {
 			break
 		}
 		tbl.Clear()

@@ -72,16 +72,48 @@ type Options struct {
 	SafeLibs int
 	// MaxDepth bounds iterative deepening, in plies (default 40).
 	MaxDepth int
-	// Nodes bounds the nodes of the main search (0: DefaultNodes).
+	// Nodes bounds the nodes of the whole question, every ko pass and the
+	// attacker-first search of a defence included (APS: nodes of the
+	// search tree; df-pn and PN*: expanded nodes). 0 means DefaultNodes,
+	// so that a question without a time limit still ends; pass
+	// math.MaxInt64 for no limit.
 	Nodes int64
-	// TimeLimit bounds the wall time (0: no limit besides Nodes).
+	// TimeLimit bounds the wall time of the whole question (0: no limit
+	// besides Nodes).
 	TimeLimit time.Duration
+	// Progress, if set, is called on the searching goroutine at least
+	// every ProgressEvery while a question is searched, with the nodes
+	// searched so far (for df-pn and PN*, the expansions counted by the
+	// adapter) and the time since the question began. It must not call
+	// back into the Solver.
+	Progress func(nodes uint64, elapsed time.Duration)
+	// ProgressEvery is the interval between Progress calls (0: 1 s).
+	ProgressEvery time.Duration
 	// Superko makes positional superko part of the rules; results are
 	// then stored with the path that led to them (see table.go).
 	Superko bool
 	// TableBits sets the transposition table to 2^TableBits entries
 	// (default 18).
 	TableBits int
+}
+
+// SameSearch reports whether o and p ask for the same search: every
+// field but Progress (a func, which Go cannot compare) is equal.
+func (o Options) SameSearch(p Options) bool {
+	return o.key() == p.key()
+}
+
+// optionsKey is Options without its func field.
+type optionsKey struct {
+	algorithm, widening           string
+	safeLibs, maxDepth, tableBits int
+	nodes                         int64
+	timeLimit, progressEvery      time.Duration
+	superko                       bool
+}
+
+func (o Options) key() optionsKey {
+	return optionsKey{o.Algorithm, o.Widening, o.SafeLibs, o.MaxDepth, o.TableBits, o.Nodes, o.TimeLimit, o.ProgressEvery, o.Superko}
 }
 
 // DefaultNodes is the node limit when Options.Nodes is 0.
@@ -121,6 +153,12 @@ func (o Options) normalize() (Options, Strategy, error) {
 	}
 	if o.TimeLimit < 0 {
 		return o, st, fmt.Errorf("reading: time limit %v is negative", o.TimeLimit)
+	}
+	if o.ProgressEvery < 0 {
+		return o, st, fmt.Errorf("reading: progress interval %v is negative", o.ProgressEvery)
+	}
+	if o.ProgressEvery == 0 {
+		o.ProgressEvery = time.Second
 	}
 	if o.TableBits == 0 {
 		o.TableBits = 18

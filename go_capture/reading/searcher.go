@@ -53,6 +53,12 @@ type searcher struct {
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
+
+	// progress is Options.Progress; start is when the question began.
+	progress  func(nodes uint64, elapsed time.Duration)
+	progEvery time.Duration
+	start     time.Time
+	nextProg  time.Time
 }
 
 // maxQSKoRetakes bounds the ko-power moves of one quiescence line.
@@ -77,10 +83,13 @@ func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 	s.b, s.target, s.owner, s.safeLibs = b, target, b.At(target), o.SafeLibs
 	s.attacker = s.owner.Opponent()
 	s.maxNodes, s.ctx = o.Nodes, context.Background()
+	s.start = time.Now()
 	s.deadline = time.Time{}
 	if o.TimeLimit > 0 {
-		s.deadline = time.Now().Add(o.TimeLimit)
+		s.deadline = s.start.Add(o.TimeLimit)
 	}
+	s.progress, s.progEvery = o.Progress, o.ProgressEvery
+	s.nextProg = s.start.Add(o.ProgressEvery)
 }
 
 // reset clears every result of an earlier question and sets up a new one.
@@ -165,14 +174,19 @@ func (s *searcher) nullMove() {
 
 // checkLimits sets stopped when a node, time or context limit is hit.
 func (s *searcher) checkLimits() {
-	if s.nodes >= s.maxNodes {
+	if s.nodes >= s.maxNodes || s.ctx.Err() != nil {
 		s.stopped = true
 	}
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	if s.deadline.IsZero() && s.progress == nil {
+		return
+	}
+	now := time.Now()
+	if !s.deadline.IsZero() && now.After(s.deadline) {
 		s.stopped = true
 	}
-	if s.ctx.Err() != nil {
-		s.stopped = true
+	if s.progress != nil && now.After(s.nextProg) {
+		s.nextProg = now.Add(s.progEvery)
+		s.progress(uint64(s.nodes), now.Sub(s.start))
 	}
 }
 

@@ -1,0 +1,65 @@
+package reading
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestProgressAndTimeLimit: every algorithm reports progress at its
+// interval, with nodes that never decrease, and ends the whole question
+// (ko passes and a defence's attacker-first search included) near its
+// time limit.
+func TestProgressAndTimeLimit(t *testing.T) {
+	rows := []string{
+		".........",
+		".........",
+		".........",
+		"...O.....",
+		"..OXO....",
+		"...X.....",
+		".........",
+		".........",
+		".........",
+	}
+	const limit, every = 300 * time.Millisecond, 20 * time.Millisecond
+	for _, algo := range []string{AlgoAPS, AlgoDFPN, AlgoPNStar} {
+		for _, mode := range []Mode{Attack, Defend} {
+			t.Run(algo+" "+mode.String(), func(t *testing.T) {
+				b := diagram(t, rows...)
+				var calls int
+				var last uint64
+				var lastAt time.Duration
+				maxGap := time.Duration(0)
+				opts := Options{Algorithm: algo, TimeLimit: limit, Nodes: 1 << 40, ProgressEvery: every,
+					Progress: func(nodes uint64, elapsed time.Duration) {
+						if nodes < last {
+							t.Errorf("nodes went down: %d after %d", nodes, last)
+						}
+						maxGap = max(maxGap, elapsed-lastAt)
+						calls++
+						last, lastAt = nodes, elapsed
+					}}
+				res, err := Solve(context.Background(), b, vertex(t, b, "D5"), mode, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Stats.Time > limit+400*time.Millisecond {
+					t.Errorf("question took %v with a %v limit", res.Stats.Time, limit)
+				}
+				if res.Stats.Time > 5*every && calls == 0 {
+					t.Errorf("no progress call in %v (interval %v)", res.Stats.Time, every)
+				}
+				if maxGap > every+200*time.Millisecond {
+					t.Errorf("progress calls %v apart (interval %v)", maxGap, every)
+				}
+			})
+		}
+	}
+}
+
+func TestProgressEveryRejectsNegative(t *testing.T) {
+	if _, err := NewSolver(Options{ProgressEvery: -time.Second}); err == nil {
+		t.Fatal("negative ProgressEvery accepted")
+	}
+}
