@@ -197,7 +197,7 @@ func (e *Engine) command(name string, args []string) (string, error) {
 		if name == "defend" {
 			mode = reading.Defend
 		}
-		if e.solver == nil || !e.solverOpts.SameSearch(e.Options) {
+		if e.solver == nil || e.solverOpts != e.Options {
 			if e.solver, err = reading.NewSolver(e.Options); err != nil {
 				return "", err
 			}

@@ -81,14 +81,9 @@ type Options struct {
 	// TimeLimit bounds the wall time of the whole question (0: no limit
 	// besides Nodes).
 	TimeLimit time.Duration
-	// Progress, if set, is called on the searching goroutine at least
-	// every ProgressEvery while a question is searched, with the nodes
-	// searched so far (for df-pn and PN*, the expansions counted by the
-	// adapter) and the time since the question began. It must not call
-	// back into the Solver.
-	Progress func(nodes uint64, elapsed time.Duration)
-	// ProgressEvery is the interval between Progress calls (0: 1 s).
-	ProgressEvery time.Duration
+	// Progress, if set, reports the search's progress (see Progress).
+	// A pointer, so that Options stay comparable with ==.
+	Progress *Progress
 	// Superko makes positional superko part of the rules; results are
 	// then stored with the path that led to them (see table.go).
 	Superko bool
@@ -97,23 +92,15 @@ type Options struct {
 	TableBits int
 }
 
-// SameSearch reports whether o and p ask for the same search: every
-// field but Progress (a func, which Go cannot compare) is equal.
-func (o Options) SameSearch(p Options) bool {
-	return o.key() == p.key()
-}
-
-// optionsKey is Options without its func field.
-type optionsKey struct {
-	algorithm, widening           string
-	safeLibs, maxDepth, tableBits int
-	nodes                         int64
-	timeLimit, progressEvery      time.Duration
-	superko                       bool
-}
-
-func (o Options) key() optionsKey {
-	return optionsKey{o.Algorithm, o.Widening, o.SafeLibs, o.MaxDepth, o.TableBits, o.Nodes, o.TimeLimit, o.ProgressEvery, o.Superko}
+// Progress is a progress hook: Func is called on the searching
+// goroutine at least every Every (0: 1 s) while a question is searched,
+// with the nodes searched so far (never decreasing; for df-pn and PN*
+// the expansions counted by the adapter) and the time since the
+// question began. Func must not call back into the Solver; to stop the
+// search, cancel the context given to Solve.
+type Progress struct {
+	Every time.Duration
+	Func  func(nodes uint64, elapsed time.Duration)
 }
 
 // DefaultNodes is the node limit when Options.Nodes is 0.
@@ -154,11 +141,8 @@ func (o Options) normalize() (Options, Strategy, error) {
 	if o.TimeLimit < 0 {
 		return o, st, fmt.Errorf("reading: time limit %v is negative", o.TimeLimit)
 	}
-	if o.ProgressEvery < 0 {
-		return o, st, fmt.Errorf("reading: progress interval %v is negative", o.ProgressEvery)
-	}
-	if o.ProgressEvery == 0 {
-		o.ProgressEvery = time.Second
+	if o.Progress != nil && o.Progress.Every < 0 {
+		return o, st, fmt.Errorf("reading: progress interval %v is negative", o.Progress.Every)
 	}
 	if o.TableBits == 0 {
 		o.TableBits = 18

@@ -31,15 +31,15 @@ func TestProgressAndTimeLimit(t *testing.T) {
 				var last uint64
 				var lastAt time.Duration
 				maxGap := time.Duration(0)
-				opts := Options{Algorithm: algo, TimeLimit: limit, Nodes: 1 << 40, ProgressEvery: every,
-					Progress: func(nodes uint64, elapsed time.Duration) {
+				opts := Options{Algorithm: algo, TimeLimit: limit, Nodes: 1 << 40, Progress: &Progress{Every: every,
+					Func: func(nodes uint64, elapsed time.Duration) {
 						if nodes < last {
 							t.Errorf("nodes went down: %d after %d", nodes, last)
 						}
 						maxGap = max(maxGap, elapsed-lastAt)
 						calls++
 						last, lastAt = nodes, elapsed
-					}}
+					}}}
 				res, err := Solve(context.Background(), b, vertex(t, b, "D5"), mode, opts)
 				if err != nil {
 					t.Fatal(err)
@@ -58,8 +58,8 @@ func TestProgressAndTimeLimit(t *testing.T) {
 	}
 }
 
-func TestProgressEveryRejectsNegative(t *testing.T) {
-	if _, err := NewSolver(Options{ProgressEvery: -time.Second}); err == nil {
-		t.Fatal("negative ProgressEvery accepted")
+func TestProgressRejectsNegativeInterval(t *testing.T) {
+	if _, err := NewSolver(Options{Progress: &Progress{Every: -time.Second}}); err == nil {
+		t.Fatal("negative progress interval accepted")
 	}
 }

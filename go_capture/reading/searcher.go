@@ -88,8 +88,14 @@ func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 	if o.TimeLimit > 0 {
 		s.deadline = s.start.Add(o.TimeLimit)
 	}
-	s.progress, s.progEvery = o.Progress, o.ProgressEvery
-	s.nextProg = s.start.Add(o.ProgressEvery)
+	s.progress = nil
+	if o.Progress != nil && o.Progress.Func != nil {
+		s.progress, s.progEvery = o.Progress.Func, o.Progress.Every
+		if s.progEvery == 0 {
+			s.progEvery = time.Second
+		}
+		s.nextProg = s.start.Add(s.progEvery)
+	}
 }
 
 // reset clears every result of an earlier question and sets up a new one.
