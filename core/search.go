@@ -173,6 +173,9 @@ func (s *searcher) poll() bool {
 	if s.stats.Expanded%(64*pollEvery) < pollEvery && s.t.Hashfull() >= 950 {
 		s.t.GC()
 	}
+	if s.stats.Expanded%(8*pollEvery) < pollEvery {
+		s.t.maybeGrow()
+	}
 	return false
 }
 

@@ -36,6 +36,8 @@ type Table struct {
 	mem      *region
 	w        []uint64
 	nBuckets uint64
+	active   atomic.Uint64 // buckets in use, see grow
+	growing  atomic.Bool   // one grow at a time
 	gen      atomic.Uint64 // current generation, 1..maxGen
 	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
 }
@@ -93,6 +95,7 @@ func NewTable(mib int, opts TableOptions) (*Table, error) {
 		return nil, err
 	}
 	t := &Table{mem: r, w: r.words, nBuckets: uint64(len(r.words) / bucketWords)}
+	t.active.Store(min(t.nBuckets, initialBuckets))
 	t.gen.Store(1)
 	t.lazyHuge.Store(!opts.HugeTLB && !opts.NoHugePages && !opts.EagerHugePages)
 	return t, nil
@@ -123,6 +126,7 @@ func (t *Table) Slots() int { return int(t.nBuckets) * bucketSlots }
 // kernel where it can be). Clear must not run concurrently with any other
 // use of the table.
 func (t *Table) Clear() {
+	t.active.Store(min(t.nBuckets, initialBuckets))
 	if g := t.gen.Load(); g < maxGen {
 		t.gen.Store(g + 1)
 		return
@@ -153,8 +157,102 @@ func seqAmount(s uint64) uint64 { return s >> amountShift & maxAmount }
 // bucket returns the word index of the bucket for board (multiply-high
 // range reduction, so the bucket count need not be a power of two).
 func (t *Table) bucket(board uint64) int {
-	hi, _ := bits.Mul64(board*0x9e3779b97f4a7c15, t.nBuckets)
+	return bucketIn(board, t.active.Load())
+}
+
+// bucketIn is the word index of board's bucket among the first n.
+func bucketIn(board, n uint64) int {
+	hi, _ := bits.Mul64(board*0x9e3779b97f4a7c15, n)
 	return int(hi) * bucketWords
+}
+
+// A table starts by using only its first initialBuckets buckets (16 MiB)
+// and grows (grow) as they fill: a search touches, and pays page faults
+// and TLB misses for, a region proportional to what it stores, not to the
+// size the user chose. With 4 KiB pages a 500k-node search spread over
+// 1 GiB faulted a fresh page on almost every store.
+const (
+	initialBuckets = 16 << 20 / bucketBytes
+	growAtFill     = 500 // per mille of the used region
+)
+
+// activeFill estimates the fill of the region in use, per mille, from its
+// first 1000 slots.
+func (t *Table) activeFill() int {
+	n := min(1000, int(t.active.Load())*bucketSlots)
+	used := 0
+	gen := t.curGen()
+	for i := 0; i < n; i++ {
+		if live(atomic.LoadUint64(&t.w[i/bucketSlots*bucketWords+i%bucketSlots]), gen) {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
+
+// maybeGrow doubles the region in use (up to the whole table) when it is
+// half full; the search calls it from its periodic checks.
+func (t *Table) maybeGrow() {
+	if t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
+		t.grow(min(t.nBuckets, 2*t.active.Load()))
+	}
+}
+
+// grow widens the region in use to n buckets and moves every entry to its
+// bucket under the new width. With multiply-high bucketing an entry's new
+// bucket is never below its old one, so buckets are processed from the
+// top down and each entry moves into a bucket already processed; where
+// that bucket is full the cheaper entry (by Amount) is dropped, which only
+// costs search. It is meant for the searching goroutine: a concurrent
+// reader may miss entries while it runs, never read a wrong one.
+func (t *Table) grow(n uint64) {
+	if !t.growing.CompareAndSwap(false, true) {
+		return
+	}
+	defer t.growing.Store(false)
+	old := t.active.Load()
+	if n <= old {
+		return
+	}
+	gen := t.curGen()
+	var w [slotWords]uint64
+	for b := int(old) - 1; b >= 0; b-- {
+		base := b * bucketWords
+		for i := 0; i < bucketSlots; i++ {
+			s := atomic.LoadUint64(&t.w[base+i])
+			if !live(s, gen) {
+				continue
+			}
+			nb := bucketIn(t.boardAt(base, i), n)
+			if nb == base || !t.readSlot(base, i, &w) {
+				continue
+			}
+			t.place(nb, &w, gen)
+			var zero [slotWords]uint64
+			t.writeSlot(base, i, &zero, 0)
+		}
+	}
+	t.active.Store(n)
+}
+
+// place writes the packed entry w into bucket b: an empty slot, else over
+// the cheapest entry if w cost more.
+func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
+	victim, victimAmount := -1, uint64(1<<63)
+	for i := 0; i < bucketSlots; i++ {
+		s := atomic.LoadUint64(&t.w[b+i])
+		if !live(s, gen) {
+			t.writeSlot(b, i, w, gen)
+			return
+		}
+		if a := seqAmount(s); a < victimAmount {
+			victim, victimAmount = i, a
+		}
+	}
+	if victimAmount >= w[5]&maxAmount {
+		return // the bucket's entries all cost more
+	}
+	t.writeSlot(b, victim, w, gen)
 }
 
 // touch loads the header word of board's bucket and returns it, so that a
@@ -317,17 +415,10 @@ func (t *Table) Store(e *Entry) bool {
 }
 
 // Hashfull returns the fill ratio in per mille, estimated from the first
-// 1000 slots (as chess engines report it).
+// 1000 slots (as chess engines report it), scaled by the part of the table
+// in use (see grow).
 func (t *Table) Hashfull() int {
-	n := min(1000, t.Slots())
-	used := 0
-	gen := t.curGen()
-	for i := 0; i < n; i++ {
-		if live(atomic.LoadUint64(&t.w[i/bucketSlots*bucketWords+i%bucketSlots]), gen) {
-			used++
-		}
-	}
-	return used * 1000 / n
+	return int(uint64(t.activeFill()) * t.active.Load() / t.nBuckets)
 }
 
 // GC frees room when the table fills: it removes every entry whose Amount
