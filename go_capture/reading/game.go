@@ -236,7 +236,10 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 				}
 				if ra.Outcome == core.Disproven {
 					res.Code, res.Proven, res.Move = km.code, true, board.Pass
-					res.Line = []board.Point{board.Pass}
+					if km.code != Win {
+						res.Move = koDefenceCore(s, g, solve)
+					}
+					res.Line = []board.Point{res.Move}
 					break
 				}
 				g.rootWide = true
@@ -261,6 +264,9 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 					}
 				}
 			}
+			if mode == Defend && res.Move == board.Pass && km.code != Win {
+				res.Move = koDefenceCore(s, g, solve)
+			}
 			res.Line = []board.Point{res.Move}
 			if mode == Attack {
 				res.Line = res.Line[:0]
@@ -282,4 +288,27 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 	res.Stats.Plays = s.plays
 	res.Stats.Time = time.Since(start)
 	return res, nil
+}
+
+// koDefenceCore is koDefenceAPS for df-pn and PN* (see kodefence.go).
+func koDefenceCore(s *searcher, g *captureGame, solve func() (core.Result, error)) board.Point {
+	first := g.toMove
+	defer func() { g.toMove, g.rootWide, g.forcedOK = first, false, [maxPly]bool{} }()
+	ms := s.koDefenceOrder(s.buf())
+	s.bufs[s.ply] = ms
+	for _, m := range ms {
+		if !s.play(m, s.owner) {
+			continue
+		}
+		g.toMove, g.rootWide, g.forcedOK = s.attacker, false, [maxPly]bool{}
+		r, err := solve()
+		s.undo()
+		if err == nil && r.Outcome == core.Disproven {
+			return m
+		}
+		if err != nil || s.stopped {
+			break
+		}
+	}
+	return board.Pass
 }

@@ -110,7 +110,11 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		ok, move, decided := s.widen(mode, st, o.MaxDepth, &res.Stats)
 		if ok {
 			res.Code, res.Move, res.Proven = km.code, move, true
-			res.Line = s.principalLine(mode, move)
+			if mode == Defend && move == board.Pass && km.code != Win {
+				res.Move = s.koDefenceAPS(st, o.MaxDepth, &res.Stats)
+				s.stopped = false // the answer stands; a limit only ends the hunt
+			}
+			res.Line = s.principalLine(mode, res.Move)
 			break
 		}
 		res.Proven = decided
