@@ -132,6 +132,10 @@ func (cq *captureQuestion) search(ctx context.Context, s *solver, lim limits) (*
 	if lim.nodes > 0 && lim.nodes < math.MaxInt64 {
 		o.Nodes = int64(lim.nodes)
 	}
+	if s.progress != nil {
+		s.progress.start()
+		o.Progress = s.captureProgress // the same pointer each time: o stays equal
+	}
 	v, err := s.captureSolver(o)
 	if err != nil {
 		return nil, errorf(StatusInvalidArgument, "%v", err)

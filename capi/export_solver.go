@@ -89,7 +89,7 @@ func tsume_solver_set_progress(p *C.tsume_solver, fn C.tsume_progress_fn, userDa
 			C.tsume_capi_call_progress(fn, cp, userData)
 		}, uint32(intervalMS))
 	}
-	err = s.withIdle(func() { s.progress = hook })
+	err = s.withIdle(func() { s.setProgress(hook) })
 	return C.tsume_status(statusOf(err))
 }
 

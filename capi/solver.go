@@ -44,8 +44,10 @@ type solver struct {
 	cancel context.CancelCauseFunc // of the running search, nil when idle
 
 	// progress is read by the search and written only while idle (callers
-	// get TSUME_E_BUSY otherwise), so it needs no lock.
-	progress *progressHook
+	// get TSUME_E_BUSY otherwise), so it needs no lock. captureProgress is
+	// the same hook in go_capture/reading's form.
+	progress        *progressHook
+	captureProgress *reading.Progress
 
 	// tableKind names the rule set whose entries fill the shogi table.
 	// shogi/mate's keys do not include the rules, and an entry proven
@@ -206,4 +208,22 @@ func statsFrom(st core.Stats, hashfull int, wall time.Duration) stats {
 // (nor take the option; see /work/notes/requests.md), so huge is false.
 func (s *solver) tableInfo() (hashfull int, huge bool) {
 	return s.shogi.Hashfull(), false
+}
+
+// setProgress installs (or, with nil, removes) the progress hook; the
+// solver must be idle.
+func (s *solver) setProgress(h *progressHook) {
+	s.progress, s.captureProgress = h, nil
+	if h == nil {
+		return
+	}
+	// The capture game reports nodes and time only: it has no table fill,
+	// and Abstract Proof Search no proof numbers (reported as 0).
+	s.captureProgress = &reading.Progress{Every: h.interval, Func: func(nodes uint64, elapsed time.Duration) {
+		var nps float64
+		if elapsed > 0 {
+			nps = float64(nodes) / elapsed.Seconds()
+		}
+		h.report(progress{nodes: nodes, nodesPerSecond: nps, elapsed: elapsed})
+	}}
 }

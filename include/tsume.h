@@ -250,7 +250,8 @@ tsume_status tsume_cancel(tsume_solver *solver);
 
 /* Installs (or, with fn NULL, removes) the progress callback, invoked about
  * every interval_ms milliseconds (at least 10) on the solving thread.
- * Shogi searches report progress; capture-game searches do not (yet). */
+ * Capture-game searches report nodes, nodes/s and elapsed time only
+ * (hashfull, root_pn and root_dn are 0). */
 tsume_status tsume_solver_set_progress(tsume_solver *solver, tsume_progress_fn fn,
                                        void *user_data, uint32_t interval_ms);
 

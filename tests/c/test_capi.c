@@ -893,6 +893,70 @@ static void test_capture_solve(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* A capture question that stays open for seconds: a white stone on an
+ * empty 19x19 board next to two black stones, Black to capture. */
+static void long_capture_query(tsume_capture_query *q) {
+    q->board_size = 19;
+    q->black = "J10 K11";
+    q->white = "K10";
+    q->target = "K10";
+    q->mode = TSUME_CAPTURE_ATTACK;
+}
+
+typedef struct capture_cancel_ctx {
+    tsume_solver *solver;
+    tsume_status status;
+    tsume_result *result;
+    double ms;
+} capture_cancel_ctx;
+
+static void *capture_thread(void *arg) {
+    capture_cancel_ctx *c = arg;
+    tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+    long_capture_query(&q);
+    q.time_limit_ms = 60000;
+    char err[256];
+    double t0 = now_ms();
+    c->status = tsume_solve_capture(c->solver, &q, &c->result, err, sizeof err);
+    c->ms = now_ms() - t0;
+    return NULL;
+}
+
+/* Progress and cancellation work for the capture game too. */
+static void test_capture_progress_cancel(void) {
+    tsume_solver *s = new_solver(8, 0);
+    progress_log log = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_progress(s, on_progress, &log, 20), TSUME_OK);
+    tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+    long_capture_query(&q);
+    q.time_limit_ms = 500;
+    tsume_result *res = NULL;
+    char err[256];
+    CHECK_STATUS(solve_capture(s, &q, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_UNKNOWN); /* if this ever finishes, pick a harder question */
+    int32_t code = 0;
+    CHECK_STATUS(tsume_result_code(res, &code), TSUME_OK);
+    CHECK(code == -1);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    printf("capture progress: %d calls in 500 ms, last %" PRIu64 " nodes\n", log.calls, log.last_nodes);
+    if (log.calls < 5 || log.calls > 50) FAIL("%d progress calls in 500 ms at a 20 ms interval", log.calls);
+    CHECK(log.wrong_thread == 0 && log.not_increasing == 0 && log.last_nodes > 0);
+    CHECK(log.max_hashfull == 0); /* the capture game has no shared table to fill */
+
+    CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_OK);
+    capture_cancel_ctx c = {.solver = s};
+    pthread_t t;
+    CHECK(pthread_create(&t, NULL, capture_thread, &c) == 0);
+    sleep_ms(200);
+    CHECK_STATUS(tsume_cancel(s), TSUME_OK);
+    CHECK(pthread_join(t, NULL) == 0);
+    CHECK_STATUS(c.status, TSUME_E_CANCELLED);
+    CHECK(c.result != NULL && kind_of(c.result) == TSUME_RESULT_UNKNOWN);
+    if (c.ms > 1500) FAIL("the cancelled capture search returned after %.0f ms", c.ms);
+    CHECK_STATUS(tsume_result_free(c.result), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 /* The capture game under the core's df-pn and PN*. */
 static void test_capture_core_algorithms(void) {
     tsume_solver *s = new_solver(16, 1);
@@ -1022,6 +1086,7 @@ static const test_case tests[] = {
     {"capture_bad_input", test_capture_bad_input},
     {"capture_solve", test_capture_solve},
     {"capture_core_algorithms", test_capture_core_algorithms},
+    {"capture_progress_cancel", test_capture_progress_cancel},
     {"games_share_solver", test_games_share_solver},
     {"stress", test_stress},
 };
