@@ -68,8 +68,10 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 		move           int
 		attack, defend bool
 		jsonOut        bool
+		progress       time.Duration
 		cf             captureFlags
 	)
+	fs.DurationVar(&progress, "progress", 0, "print the nodes searched so far to stderr at this interval (0: never)")
 	fs.StringVar(&sgf, "sgf", "", "SGF file with the position (required)")
 	fs.IntVar(&move, "move", 0, "stop before move N of the SGF's main line (0: after the last move)")
 	fs.StringVar(&target, "target", "", "a stone of the string in question, e.g. D4 (required)")
@@ -117,7 +119,16 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := reading.Solve(ctx, b, p, mode, cf.options())
+	opts := cf.options()
+	switch {
+	case progress < 0:
+		return fail("--progress %v is negative", progress)
+	case progress > 0:
+		opts.Progress = &reading.Progress{Every: progress, Func: func(nodes uint64, elapsed time.Duration) {
+			fmt.Fprintf(stderr, "capture: %d nodes, %v\n", nodes, elapsed.Round(time.Millisecond))
+		}}
+	}
+	res, err := reading.Solve(ctx, b, p, mode, opts)
 	if err != nil {
 		return fail("%v", err)
 	}
