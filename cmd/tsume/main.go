@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: its one-line summary and its entry point.
@@ -62,11 +63,27 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	c, ok := commands[args[0]]
+	name := args[0]
+	if name == "bench" && wantsGoSuite(args[1:]) {
+		// `tsume bench --go-suite FILE` is the Go capture suite, which the
+		// bench-go subcommand runs; shogi suites stay with bench.
+		name = "bench-go"
+	}
+	c, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(stderr, "tsume: unknown command %q\n", args[0])
 		usage(stderr)
 		return 2
 	}
 	return c.run(args[1:], stdout, stderr)
+}
+
+// wantsGoSuite reports whether bench arguments name a Go capture suite.
+func wantsGoSuite(args []string) bool {
+	for _, a := range args {
+		if a == "--go-suite" || a == "-go-suite" || strings.HasPrefix(a, "--go-suite=") || strings.HasPrefix(a, "-go-suite=") {
+			return true
+		}
+	}
+	return false
 }
