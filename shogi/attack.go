@@ -12,16 +12,43 @@ func isColor(pc Piece, c Color) bool { return pc != Empty && pc>>4 == Piece(c) }
 // nearBy and farBy (init order follows file names).
 var nearByC, farByC [2][33]uint16
 
+// knightFrom[c] holds the two jump directions (8..11), seen from a target,
+// in which one of c's knights could stand; the other two never matter.
+var knightFrom [2][2]int
+
+// allRays[s] is the union of the eight rays from s: when it misses every
+// slider of a colour, no ray walk can find one.
+var allRays [81]Bitboard
+
+// initAttack fills knightFrom and allRays; tables.go's init calls it once
+// nearByC and lineFrom are ready.
+func initAttack() {
+	for c := Black; c <= White; c++ {
+		i := 0
+		for d := 8; d < numDirs; d++ {
+			if nearByC[c][MakePiece(c, Knight)]>>d&1 != 0 {
+				knightFrom[c][i] = d
+				i++
+			}
+		}
+	}
+	for s := 0; s < 81; s++ {
+		for d := 0; d < 8; d++ {
+			allRays[s] = allRays[s].Or(lineFrom[s][d])
+		}
+	}
+}
+
 // attackedBy reports whether any piece of colour c attacks s, treating the
 // square ignore as empty (used for king moves: the king must not shield
 // its own destination from a slider).
 func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 	near, far := &nearByC[c], &farByC[c]
-	for d := 8; d < numDirs; d++ {
-		if near[p.board[stepTo[s][d]]]>>d&1 != 0 {
-			return true
-		}
+	kd := &knightFrom[c]
+	if near[p.board[stepTo[s][kd[0]]]]>>kd[0]&1 != 0 || near[p.board[stepTo[s][kd[1]]]]>>kd[1]&1 != 0 {
+		return true
 	}
+	sl := p.sliders[c].And(allRays[s])
 	for d := 0; d < 8; d++ {
 		t := stepTo[s][d]
 		pc := p.board[t]
@@ -31,7 +58,7 @@ func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 			}
 			continue
 		}
-		if lineFrom[s][d].And(p.sliders[c]).IsEmpty() {
+		if sl.IsEmpty() || lineFrom[s][d].And(sl).IsEmpty() {
 			continue
 		}
 		for {
@@ -52,11 +79,13 @@ func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 // stops counting at 2) and the square of the first one found.
 func (p *Position) checkers(s Square, c Color) (int, Square) {
 	n, first := 0, NoSquare
+	near, far := &nearByC[c], &farByC[c]
+	sl := p.sliders[c].And(allRays[s])
 	for d := 0; d < 8; d++ {
 		t := stepTo[s][d]
 		pc := p.board[t]
 		if pc != Empty {
-			if isColor(pc, c) && nearBy[pc]>>d&1 != 0 {
+			if near[pc]>>d&1 != 0 {
 				if n++; n == 1 {
 					first = t
 				} else {
@@ -65,7 +94,7 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 			}
 			continue
 		}
-		if lineFrom[s][d].And(p.sliders[c]).IsEmpty() {
+		if sl.IsEmpty() || lineFrom[s][d].And(sl).IsEmpty() {
 			continue
 		}
 		for {
@@ -74,7 +103,7 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 				break
 			}
 		}
-		if isColor(pc, c) && farBy[pc]>>d&1 != 0 {
+		if far[pc]>>d&1 != 0 {
 			if n++; n == 1 {
 				first = t
 			} else {
@@ -82,10 +111,10 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 			}
 		}
 	}
-	for d := 8; d < numDirs; d++ {
+	for _, d := range knightFrom[c] {
 		t := stepTo[s][d]
 		pc := p.board[t]
-		if isColor(pc, c) && nearBy[pc]>>d&1 != 0 {
+		if near[pc]>>d&1 != 0 {
 			if n++; n == 1 {
 				first = t
 			} else {

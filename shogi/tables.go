@@ -118,4 +118,5 @@ func init() {
 			nearByC[c][p], farByC[c][p] = nearBy[p], farBy[p]
 		}
 	}
+	initAttack()
 }
