@@ -25,9 +25,20 @@ type Options struct {
 	// DefenderToMove makes the root an AND node: the side to move defends
 	// and the question is whether every reply loses.
 	DefenderToMove bool
-	// Progress, if set, is called about every second from the searching
-	// goroutine.
+	// Progress, if set, is called from the searching goroutine about every
+	// ProgressEvery.
 	Progress func(Progress)
+	// ProgressEvery is the interval between Progress calls (0: one second;
+	// at least 10 ms).
+	ProgressEvery time.Duration
+}
+
+// progressEvery is the effective progress interval of o.
+func (o Options) progressEvery() time.Duration {
+	if o.ProgressEvery <= 0 {
+		return time.Second
+	}
+	return max(o.ProgressEvery, 10*time.Millisecond)
 }
 
 // DefaultHashMB is the table size of a one-shot Solve.

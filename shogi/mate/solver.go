@@ -172,7 +172,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 
 // coreOptions maps the algorithm choice to the core's switches.
 func coreOptions(o Options) core.Options {
-	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: time.Second}
+	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: o.progressEvery()}
 	switch o.Algorithm {
 	case DFPN:
 		co.TCA, co.SNDA = true, true
@@ -224,7 +224,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 	last, phaseStart := time.Now(), time.Now()
 	var e *exactSearch
 	poll := func() bool {
-		if o.Progress != nil && time.Since(last) >= time.Second {
+		if o.Progress != nil && time.Since(last) >= o.progressEvery() {
 			last = time.Now()
 			o.Progress(Progress{Phase: "minimal", Nodes: e.nodes, NodesPerSecond: float64(e.nodes) / time.Since(phaseStart).Seconds(),
 				Hashfull: res.Hashfull, Elapsed: time.Since(start)})

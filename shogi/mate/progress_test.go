@@ -1,0 +1,34 @@
+package mate
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestProgressEvery checks that Progress comes at the requested interval,
+// not once a second: a 400 ms search with a 20 ms interval must report
+// several times (a 1 s interval would report at most once).
+func TestProgressEvery(t *testing.T) {
+	// A lone king in the centre against a full hand: a long search.
+	pos, err := shogi.ParseSFEN("9/9/9/9/4k4/9/9/9/9 b 2R2B4G4S4N4L18P 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int32
+	_, err = Solve(context.Background(), pos, Options{
+		HashMB:        16,
+		TimeLimit:     400 * time.Millisecond,
+		ProgressEvery: 20 * time.Millisecond,
+		Progress:      func(Progress) { calls.Add(1) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load(); n < 3 {
+		t.Errorf("Progress called %d times in a 400 ms search with a 20 ms interval, want at least 3", n)
+	}
+}
