@@ -154,7 +154,6 @@ def test_progress_interval_is_honoured() -> None:
     assert len(seen) >= 5, f"{len(seen)} progress reports in {r.stats.time:.2f} s at a 50 ms interval"
 
 
-@pytest.mark.xfail(strict=True, reason="tsume.h: capture-game searches do not report progress (yet)")
 def test_capture_progress() -> None:
     _check_long("capture")
     r, seen, _, _ = _progress_run("capture", "main thread", time_limit=1.0)
