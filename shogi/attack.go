@@ -125,6 +125,41 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 	return n, first
 }
 
+// attackersTo returns c's pieces (king included) that attack s, pins ignored.
+func (p *Position) attackersTo(s Square, c Color) Bitboard {
+	var b Bitboard
+	near, far := &nearByC[c], &farByC[c]
+	for _, d := range knightFrom[c] {
+		if t := stepTo[s][d]; near[p.board[t]]>>d&1 != 0 {
+			b.Set(t)
+		}
+	}
+	sl := p.sliders[c].And(allRays[s])
+	for d := 0; d < 8; d++ {
+		t := stepTo[s][d]
+		pc := p.board[t]
+		if pc != Empty {
+			if near[pc]>>d&1 != 0 {
+				b.Set(t)
+			}
+			continue
+		}
+		if sl.IsEmpty() || lineFrom[s][d].And(sl).IsEmpty() {
+			continue
+		}
+		for {
+			t = stepTo[t][d]
+			if pc = p.board[t]; pc != Empty {
+				break
+			}
+		}
+		if far[pc]>>d&1 != 0 {
+			b.Set(t)
+		}
+	}
+	return b
+}
+
 // pinned returns c's pieces that shield c's king from an enemy slider.
 func (p *Position) pinned(c Color) Bitboard {
 	var b Bitboard

@@ -29,7 +29,7 @@ func (p *Position) GenerateLegal(buf []Move) []Move {
 			return p.genEvasions(buf, n, c)
 		}
 	}
-	buf = p.genBoard(buf, fullBoard, p.pinned(us), true)
+	buf = p.genBoardAll(buf, p.pinned(us))
 	return p.genDrops(buf, fullBoard.AndNot(p.all))
 }
 
@@ -158,7 +158,17 @@ func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 	mid := between[ksq][c]
 	target := mid
 	target.Set(c)
-	buf = p.genBoard(buf, target, p.pinned(us), false)
+	// Only pieces that reach a target square can answer; a pinned piece
+	// never can (its line and the check's line meet only at the king).
+	var movers Bitboard
+	for t := target; !t.IsEmpty(); {
+		movers = movers.Or(p.attackersTo(t.Pop(), us))
+	}
+	movers.Clear(ksq)
+	if !movers.IsEmpty() {
+		movers = movers.AndNot(p.pinned(us))
+		buf = p.genInterpositions(buf, target, movers)
+	}
 	return p.genDrops(buf, mid)
 }
 
@@ -174,60 +184,28 @@ func init() {
 	}
 }
 
-// genBoard generates the legal board moves to squares in target; the king
-// moves too when withKing is set.
-func (p *Position) genBoard(buf []Move, target, pinned Bitboard, withKing bool) []Move {
-	if target == fullBoard {
-		return p.genBoardAll(buf, pinned)
-	}
+// genInterpositions generates the board moves of the pieces in movers to
+// squares in target (the checker and the squares between it and the
+// king). movers must hold neither the king nor a pinned piece, so every
+// such move is legal.
+func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move {
 	us := p.side
-	them := us ^ 1
-	ksq := p.king[us]
-	for own := p.occ[us]; !own.IsEmpty(); {
+	bl := &blocked[us]
+	for own := movers; !own.IsEmpty(); {
 		from := own.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
-		if k == King {
-			if !withKing {
-				continue
-			}
-			for d := 0; d < 8; d++ {
-				to := stepTo[from][d]
-				tp := p.board[to]
-				if tp == wall || tp != Empty && tp.Color() == us || !target.Has(to) {
-					continue
-				}
-				if !p.attackedBy(to, them, from) {
-					buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(tp.Kind())<<20)
-				}
-			}
-			continue
-		}
-		isPinned := pinned.Has(from)
-		var pinDir int8
-		if isPinned {
-			pinDir = lineDir[ksq][from]
-		}
 		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			d := trailingZeros16(steps)
-			to := stepTo[from][d]
-			tp := p.board[to]
-			if tp == wall || tp != Empty && tp.Color() == us || !target.Has(to) {
-				continue
+			to := stepTo[from][trailingZeros16(steps)]
+			if tp := p.board[to]; !bl[tp] && target.Has(to) {
+				buf = addMoves(buf, us, from, to, k, tp.Kind())
 			}
-			if isPinned && lineDir[ksq][to] != pinDir {
-				continue
-			}
-			buf = addMoves(buf, us, from, to, k, tp.Kind())
 		}
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
 			d := trailingZeros16(slides)
-			if isPinned && d != int(pinDir) && d != oppDir[pinDir] {
-				continue
-			}
 			for to := stepTo[from][d]; ; to = stepTo[to][d] {
 				tp := p.board[to]
-				if tp == wall || tp != Empty && tp.Color() == us {
+				if bl[tp] {
 					break
 				}
 				if target.Has(to) {
@@ -242,8 +220,8 @@ func (p *Position) genBoard(buf []Move, target, pinned Bitboard, withKing bool) 
 	return buf
 }
 
-// genBoardAll is genBoard for the unrestricted target of a side not in
-// check, the hot path of perft: no target tests.
+// genBoardAll generates every legal board move of a side not in check,
+// the hot path of perft: no target tests.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 	us := p.side
 	them := us ^ 1

@@ -59,6 +59,9 @@ func checkNode(t *testing.T, p *Position) []Move {
 		if !sameMoves(ev, legal) {
 			t.Fatalf("%s: GenerateEvasions = %v, legal = %v", sfen, ev, legal)
 		}
+		if ref := referenceEvasions(p); !sameMoves(ev, ref) {
+			t.Fatalf("%s: GenerateEvasions = %v, brute force = %v", sfen, ev, ref)
+		}
 		if p.IsMated() != (len(legal) == 0) {
 			t.Fatalf("%s: IsMated = %v with %d legal moves", sfen, p.IsMated(), len(legal))
 		}
@@ -66,6 +69,24 @@ func checkNode(t *testing.T, p *Position) []Move {
 		t.Fatalf("%s: GenerateEvasions not in check = %v, want none", sfen, ev)
 	}
 	return legal
+}
+
+// referenceEvasions finds the evasions without genEvasions: every board
+// move of an unpinned generator and every drop, kept when the king is safe
+// after it is played.
+func referenceEvasions(p *Position) []Move {
+	var out []Move
+	cands := p.genBoardAll(nil, Bitboard{})
+	cands = p.genDrops(cands, fullBoard.AndNot(p.all))
+	us := p.side
+	for _, m := range cands {
+		p.Do(m)
+		if !p.attackedBy(p.king[us], us^1, noIgnore) {
+			out = append(out, m)
+		}
+		p.Undo(m)
+	}
+	return out
 }
 
 // extraCandidates holds the legal moves of the previous node checked, as
