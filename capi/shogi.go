@@ -86,8 +86,7 @@ func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*re
 	o := mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, TimeLimit: lim.time}
 	if h := s.progress; h != nil {
 		h.start()
-		// shogi/mate reports about every second (its interval is not
-		// settable yet); the hook still spaces calls at least h.interval.
+		o.ProgressEvery = h.interval
 		o.Progress = func(p mate.Progress) {
 			h.report(progress{
 				nodes:          p.Nodes,
