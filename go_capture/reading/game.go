@@ -157,6 +157,10 @@ func (g *captureGame) Narrows(step int) core.Side {
 	return core.NarrowNone
 }
 
+// attackFirstShare divides the budget left to a defence question by the
+// share its attacker-first search may use.
+const attackFirstShare = 4
+
 // solveCore runs the core's df-pn or PN* over the capture game, through
 // the same ko modes as Solve.
 func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mode, o Options, st Strategy, start time.Time) (Result, error) {
@@ -179,7 +183,7 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 	// the adapter's own limits fired (time or ctx) is unknown whatever
 	// the core concluded: game-definition searches cut short may have
 	// misreported terminal positions before the core noticed the limit.
-	solve := func() (core.Result, error) {
+	solve := func(share uint64) (core.Result, error) {
 		co := core.Options{Algorithm: core.DFPN, TCA: true, Widen: g.steps > 1}
 		if o.Algorithm == AlgoPNStar {
 			co = core.Options{Algorithm: core.PNStar, Widen: g.steps > 1}
@@ -187,22 +191,36 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 		if uint64(o.Nodes) <= used {
 			return core.Result{Outcome: core.Unknown, Stop: core.NodeLimitReached}, nil
 		}
-		co.NodeLimit = uint64(o.Nodes) - used
+		co.NodeLimit = max(1, (uint64(o.Nodes)-used)/share)
 		if !s.deadline.IsZero() {
 			co.TimeLimit = time.Until(s.deadline)
 			if co.TimeLimit <= 0 {
 				s.stopped = true
 				return core.Result{Outcome: core.Unknown, Stop: core.TimeLimitReached}, nil
 			}
+			co.TimeLimit /= time.Duration(share)
 		}
 		cs, err := core.NewSearcher(tbl, co)
 		if err != nil {
 			return core.Result{}, err
 		}
+		// The core polls its clock only every 1024 expansions, which
+		// can be long here: the adapter's own clock enforces a share.
+		full := s.deadline
+		if share > 1 && !full.IsZero() {
+			s.deadline = time.Now().Add(co.TimeLimit)
+		}
 		r := cs.Solve(ctx, g)
+		s.deadline = full
 		used += r.Stats.Expanded
 		if s.stopped {
 			r.Outcome = core.Unknown
+			if share > 1 && ctx.Err() == nil && (full.IsZero() || time.Now().Before(full)) {
+				// Only the share ran out: the question goes on, but the
+				// table may hold what the stopped game misreported.
+				s.stopped = false
+				tbl.Clear()
+			}
 		}
 		return r, r.Err
 	}
@@ -224,14 +242,17 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 				// question before answering PASS, as APS does.
 				s.nullMove()
 				g.toMove = s.attacker
-				ra, err := solve()
+				// A quarter of what is left: an undecided attacker-first
+				// search only sends the root to every candidate defence
+				// (as in APS), which often proves a defence quickly.
+				ra, err := solve(attackFirstShare)
 				s.undo()
 				g.toMove = first
 				res.Stats.Nodes += int64(ra.Stats.Expanded)
 				if err != nil {
 					return Result{}, err
 				}
-				if ra.Outcome == core.Unknown && s.stopped {
+				if s.stopped {
 					break // out of time: no budget left for the main search
 				}
 				if ra.Outcome == core.Disproven {
@@ -246,7 +267,7 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 				g.forcedOK = [maxPly]bool{}
 			}
 		}
-		r, err := solve()
+		r, err := solve(1)
 		if err != nil {
 			return Result{}, err
 		}
@@ -291,7 +312,7 @@ func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mod
 }
 
 // koDefenceCore is koDefenceAPS for df-pn and PN* (see kodefence.go).
-func koDefenceCore(s *searcher, g *captureGame, solve func() (core.Result, error)) board.Point {
+func koDefenceCore(s *searcher, g *captureGame, solve func(uint64) (core.Result, error)) board.Point {
 	first := g.toMove
 	defer func() { g.toMove, g.rootWide, g.forcedOK = first, false, [maxPly]bool{} }()
 	ms := s.koDefenceOrder(s.buf())
@@ -301,7 +322,7 @@ func koDefenceCore(s *searcher, g *captureGame, solve func() (core.Result, error
 			continue
 		}
 		g.toMove, g.rootWide, g.forcedOK = s.attacker, false, [maxPly]bool{}
-		r, err := solve()
+		r, err := solve(1)
 		s.undo()
 		if err == nil && r.Outcome == core.Disproven {
 			return m

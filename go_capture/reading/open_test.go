@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
 )
 
 // TestOpenSpaceIsCheapHeavy: a string that escapes into open space only
@@ -55,6 +57,38 @@ func TestOpenSpaceIsCheapHeavy(t *testing.T) {
 			}
 			if c.move != "" && b.Vertex(res.Move) != c.move {
 				t.Fatalf("move %s, want %s", b.Vertex(res.Move), c.move)
+			}
+		})
+	}
+}
+
+// TestDefenceBudgetIsShared: a defence without a threat in the horizon
+// runs an attacker-first search before the main one; both share the
+// question's node budget. Here the attacker-first search cannot finish
+// within its share, and the main search proves D3 with what is left.
+func TestDefenceBudgetIsShared(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		"...O.....",
+		"..OXO....",
+		"...X.....",
+		".........",
+		".........",
+		".........")
+	for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+		t.Run(algo, func(t *testing.T) {
+			const budget = 200
+			res, err := Solve(context.Background(), b, vertex(t, b, "D5"), Defend, Options{Algorithm: algo, Nodes: budget})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Stats.Nodes > budget {
+				t.Errorf("%d nodes searched with a budget of %d", res.Stats.Nodes, budget)
+			}
+			if !res.Proven || res.Code != Win || res.Move == board.Pass {
+				t.Errorf("code %d move %s proven %v; want a proven defence move", res.Code, b.Vertex(res.Move), res.Proven)
 			}
 		})
 	}
