@@ -6,7 +6,7 @@
  * preamble. tsume.h's prototypes (with const) would then conflict, so they
  * are renamed out of the way here; the types and constants come from tsume.h
  * unchanged. The C tests compile against tsume.h itself, and
- * tests/c/check_signatures.py compares both prototype lists.
+ * tests/c/check_abi.py compares both prototype lists.
  */
 #ifndef TSUME_CAPI_H
 #define TSUME_CAPI_H
