@@ -144,10 +144,6 @@ def test_progress_callback(where: str) -> None:
     assert all(p.nodes_per_second > 0 for p in seen)
 
 
-# Known gaps of the library, kept as strict xfails: they fail loudly once fixed, so
-# the marker is removed then.
-@pytest.mark.xfail(strict=True, reason="shogi/mate reports progress about every second, whatever interval_ms says "
-                   "(an interval option has been asked of shogi/mate)")  # fmt: skip
 def test_progress_interval_is_honoured() -> None:
     _check_long("shogi")
     r, seen, _, _ = _progress_run("shogi", "main thread", time_limit=1.0)
