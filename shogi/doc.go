@@ -7,8 +7,11 @@
 //
 // A Position keeps a mailbox board (81 squares plus a wall sentinel, so
 // ray walks need no bounds tests) together with per-colour occupancy and
-// slider bitboards (Bitboard, two uint64) that let attack tests skip empty
-// rays. Squares are numbered (file-1)*9 + (rank-1). Moves are packed in a
+// slider bitboards (Bitboard, two uint64), and colourless bitboards of the
+// pieces by attack class (pawn, lance, knight, silver, gold-like,
+// king-like, bishop-like, rook-like; classes.go): "which pieces attack s"
+// is a handful of intersections with precomputed step tables plus a short
+// mailbox walk toward each slider on a line through s. Squares are numbered (file-1)*9 + (rank-1). Moves are packed in a
 // uint32 (Move) that carries the moving and captured kinds, so Do and Undo
 // need no lookups and allocate nothing; the history stack only grows.
 //

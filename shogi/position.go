@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // Position is a shogi position with its move history, updated in place by
 // Do and Undo. The zero value is not usable: build one with ParseSFEN or
 // NewStartPosition.
@@ -7,7 +9,8 @@ type Position struct {
 	board     [82]Piece // index NoSquare is the wall sentinel
 	occ       [2]Bitboard
 	all       Bitboard
-	sliders   [2]Bitboard // lances, bishops, rooks, horses, dragons: lets ray walks be skipped
+	sliders   [2]Bitboard          // lances, bishops, rooks, horses, dragons: lets ray walks be skipped
+	byClass   [numClasses]Bitboard // both colours' pieces by attack class (classes.go)
 	hands     [2]Hand
 	king      [2]Square // NoSquare when the side has no king (tsume attackers)
 	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
@@ -121,6 +124,9 @@ func (p *Position) place(s Square, pc Piece) {
 	if farMask[pc] != 0 {
 		p.sliders[pc.Color()].Set(s)
 	}
+	for m := classMask[pc.Kind()]; m != 0; m &= m - 1 {
+		p.byClass[bits.TrailingZeros8(m)].Set(s)
+	}
 }
 
 func (p *Position) lift(s Square, pc Piece) {
@@ -129,6 +135,9 @@ func (p *Position) lift(s Square, pc Piece) {
 	p.all.Clear(s)
 	if farMask[pc] != 0 {
 		p.sliders[pc.Color()].Clear(s)
+	}
+	for m := classMask[pc.Kind()]; m != 0; m &= m - 1 {
+		p.byClass[bits.TrailingZeros8(m)].Clear(s)
 	}
 }
 

@@ -115,8 +115,7 @@ func init() {
 			}
 			nearMask[p], farMask[p], stepMask[p] = n, fa, n&^fa
 			nearBy[p], farBy[p] = oppMask(n), oppMask(fa)
-			nearByC[c][p], farByC[c][p] = nearBy[p], farBy[p]
 		}
 	}
-	initAttack()
+	initClasses()
 }
