@@ -92,7 +92,16 @@ type searcher struct {
 	rootDN   PN
 }
 
-const pollEvery = 1024
+// pollEvery is how many expansions pass between checks of the clock, the
+// context and the stop flag. A shogi node can cost tens of microseconds
+// (and far more under the race detector), so a coarser interval lets time
+// limits and progress intervals slip by whole seconds; reading the clock
+// every 64 nodes costs well under 1% of a node.
+const pollEvery = 64
+
+// maintainEvery is the expansion interval of the table upkeep checks
+// (growth at 8× it, garbage collection at 64× it), which sample the table.
+const maintainEvery = 1024
 
 // hugePagesAfter is how long a search runs before the table asks for
 // transparent huge pages (see TableOptions.EagerHugePages): by then the
@@ -170,10 +179,10 @@ func (s *searcher) poll() bool {
 	}
 	// Collect garbage before the table is full, so stores keep landing in
 	// free slots rather than only evicting.
-	if s.stats.Expanded%(64*pollEvery) < pollEvery && s.t.Hashfull() >= 950 {
+	if s.stats.Expanded%(64*maintainEvery) < pollEvery && s.t.Hashfull() >= 950 {
 		s.t.GC()
 	}
-	if s.stats.Expanded%(8*pollEvery) < pollEvery {
+	if s.stats.Expanded%(8*maintainEvery) < pollEvery {
 		s.t.maybeGrow()
 	}
 	return false
