@@ -13,6 +13,7 @@ import (
 func checkNode(t *testing.T, p *Position) []Move {
 	t.Helper()
 	legal := p.GenerateLegal(nil)
+	checkAttacks(t, p)
 	sfen, key, bkey := p.SFEN(), p.Key(), p.BoardKey()
 	us := p.side
 	var wantChecks []Move

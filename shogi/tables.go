@@ -118,4 +118,5 @@ func init() {
 		}
 	}
 	initClasses()
+	initKingFreedom()
 }
