@@ -5,7 +5,7 @@ package shogi
 // king itself still blocks a slider's line): a cheap measure of how hard
 // the king is to mate. It is 0 when c has no king. It equals a loop of
 // eight Attacked calls, but the opponent's nearby pieces are visited once
-// for all eight squares, and each of its sliders once.
+// for all eight squares.
 func (p *Position) KingFreedom(c Color) int {
 	k := p.king[c]
 	if k == NoSquare {
@@ -23,24 +23,11 @@ func (p *Position) KingFreedom(c Color) int {
 		q := b.Pop()
 		free = free.AndNot(stepAttacks[p.board[q]][q])
 	}
-	// Lines: each slider, toward each free square on one of its lines.
-	far := &farBy
-	for b := p.sliders[them]; !b.IsEmpty() && !free.IsEmpty(); {
-		q := b.Pop()
-		pc := p.board[q]
-		for f := free; !f.IsEmpty(); {
-			t := f.Pop()
-			d := lineDir[t][q]
-			if d < 0 || far[pc]>>d&1 == 0 {
-				continue
-			}
-			u := stepTo[t][d]
-			for u != q && p.board[u] == Empty {
-				u = stepTo[u][d]
-			}
-			if u == q {
-				free.Clear(t)
-			}
+	// Lines: the sliders on a line through each square still free.
+	for f := free; !f.IsEmpty(); {
+		t := f.Pop()
+		if !p.sliderAttackers(t, them, noIgnore).IsEmpty() {
+			free.Clear(t)
 		}
 	}
 	return free.Count()
@@ -57,8 +44,8 @@ var kingZone [2][81]Bitboard
 // initKingFreedom fills stepAttacks and kingZone; tables.go's init calls
 // it after initClasses.
 func initKingFreedom() {
-	for pc := Piece(0); pc < 32; pc++ {
-		if pc.Kind() < Pawn || pc.Kind() > Dragon || pc&^31 != 0 {
+	for pc := Piece(0); pc < wall; pc++ {
+		if pc.Kind() < Pawn || pc.Kind() > Dragon {
 			continue
 		}
 		for q := Square(0); q < NoSquare; q++ {

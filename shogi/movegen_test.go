@@ -281,6 +281,30 @@ func BenchmarkGenerateEvasions(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }
 
+// BenchmarkGenerateEvasionsSolve times the evasions of the defender of
+// Journey to Jupiter after each of the attacker's checks: a crowded
+// board with long-range checks, as in the solver.
+func BenchmarkGenerateEvasionsSolve(b *testing.B) {
+	p := mustParse(b, jupiterSFEN)
+	var nodes []*Position
+	for _, m := range p.GenerateChecks(nil) {
+		q := p.Clone()
+		q.Do(m)
+		nodes = append(nodes, q)
+	}
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		for _, q := range nodes {
+			q.GenerateEvasions(buf)
+		}
+	}
+	b.ReportMetric(float64(b.N*len(nodes))/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// jupiterSFEN is Journey to Jupiter (高橋恭嗣), a 411-ply tsume; only the
+// position is used, as a benchmark input.
+const jupiterSFEN = "3pl3p/1+Pn3pk1/2+p6/4+pG3/1K3p2P/+B5l1+B/+p3pS1+ll/p+p2PN3/3S1+sSPN b 2R2P3gn2p 1"
+
 func BenchmarkGenerateLegal(b *testing.B) {
 	p := mustParse(b, matsuriSFEN)
 	buf := make([]Move, 0, MaxMoves)
