@@ -10,15 +10,7 @@ import "unsafe"
 //export tsume_result_kind_of
 func tsume_result_kind_of(p *C.tsume_result, kind *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
-	r, err := resultOf(p)
-	if err != nil {
-		return C.tsume_status(statusOf(err))
-	}
-	if kind == nil {
-		return C.TSUME_E_INVALID_ARGUMENT
-	}
-	*kind = C.int32_t(r.kind)
-	return C.TSUME_OK
+	return resultInt32(p, kind, func(r *result) int { return int(r.kind) })
 }
 
 // tsume_result_code reads a result's GNU Go code (-1 for shogi and unknown answers).
@@ -26,15 +18,7 @@ func tsume_result_kind_of(p *C.tsume_result, kind *C.int32_t) (st C.tsume_status
 //export tsume_result_code
 func tsume_result_code(p *C.tsume_result, code *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
-	r, err := resultOf(p)
-	if err != nil {
-		return C.tsume_status(statusOf(err))
-	}
-	if code == nil {
-		return C.TSUME_E_INVALID_ARGUMENT
-	}
-	*code = C.int32_t(r.code)
-	return C.TSUME_OK
+	return resultInt32(p, code, func(r *result) int { return int(r.code) })
 }
 
 // tsume_result_length reads the length of a result's line in plies.
@@ -42,15 +26,7 @@ func tsume_result_code(p *C.tsume_result, code *C.int32_t) (st C.tsume_status) {
 //export tsume_result_length
 func tsume_result_length(p *C.tsume_result, length *C.int32_t) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
-	r, err := resultOf(p)
-	if err != nil {
-		return C.tsume_status(statusOf(err))
-	}
-	if length == nil {
-		return C.TSUME_E_INVALID_ARGUMENT
-	}
-	*length = C.int32_t(r.length)
-	return C.TSUME_OK
+	return resultInt32(p, length, func(r *result) int { return int(r.length) })
 }
 
 // tsume_result_move_count reads the number of moves of a result's line.
@@ -103,6 +79,19 @@ func tsume_result_moves(p *C.tsume_result, out **C.char) (st C.tsume_status) {
 func tsume_result_best_move(p *C.tsume_result, out **C.char) (st C.tsume_status) {
 	defer recoverPanic(&st, nil, 0)
 	return resultString(p, out, (*result).bestMove)
+}
+
+// resultInt32 stores f(result) in *out after checking the handle and out.
+func resultInt32(p *C.tsume_result, out *C.int32_t, f func(*result) int) C.tsume_status {
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if out == nil {
+		return C.TSUME_E_INVALID_ARGUMENT
+	}
+	*out = C.int32_t(f(r))
+	return C.TSUME_OK
 }
 
 // resultString hands C a malloc'd copy of f(result), freed by tsume_string_free.
