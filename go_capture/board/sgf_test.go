@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 func TestParseSGF(t *testing.T) {
@@ -108,32 +110,10 @@ func FuzzParseSGF(f *testing.F) {
 	})
 }
 
-// sharedDir returns ../shared relative to the module root, or "".
-func sharedDir(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			s := filepath.Join(dir, "..", "shared")
-			if _, err := os.Stat(s); err == nil {
-				return s
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
 // TestSuitePositionsLoad loads every position of the GNU Go reading suite
 // and plays its setup moves.
 func TestSuitePositionsLoad(t *testing.T) {
-	shared := sharedDir(t)
+	shared := sharedtest.Dir()
 	if shared == "" {
 		t.Skip("../shared is absent")
 	}

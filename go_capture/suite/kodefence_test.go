@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // TestKoDefencesNameAMove: defences that succeed only by ko must name
 // the owner's move in the ko, as GNU Go does; each of these was
 // answered "2 PASS" or "3 PASS" before.
 func TestKoDefencesNameAMove(t *testing.T) {
-	shared := sharedDir()
+	shared := sharedtest.Dir()
 	if shared == "" {
 		t.Skip("../shared is absent")
 	}

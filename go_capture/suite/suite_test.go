@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 func TestPatternRule(t *testing.T) {
@@ -64,28 +65,6 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-// sharedDir returns ../shared relative to the module root, or "".
-func sharedDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			s := filepath.Join(dir, "..", "shared")
-			if _, err := os.Stat(s); err == nil {
-				return s
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
 // TestGNUGoSuiteHeavy runs the whole GNU Go reading suite and fails if
 // the pass count drops below the level measured when this test was
 // written (a regression guard, not a target).
@@ -93,7 +72,7 @@ func TestGNUGoSuiteHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: runs the whole GNU Go suite")
 	}
-	shared := sharedDir()
+	shared := sharedtest.Dir()
 	if shared == "" {
 		t.Skip("../shared is absent")
 	}
