@@ -256,7 +256,13 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 	return true
 }
 
-// shorten is the iterative shortening with bounded proof searches.
+// shorten is the iterative shortening with bounded proof searches. It
+// keeps hi, the smallest horizon proven ("mate within hi", with that
+// proof's main line), and lo, the largest horizon disproven; the length is
+// proven minimal when lo = hi-2 and the line has hi plies. A main line
+// shorter than its horizon (the table's lengths steer the line, they are not
+// exact) is first tried as a horizon itself, so a line is never called
+// minimal without a proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time, stopped func() bool) {
 	co := coreOptions(*o)
 	co.NodeLimit = 0
@@ -266,58 +272,168 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
 		}
 	}
-	var best []shogi.Move
-	limit := int(cr.Length)
-	if limit <= 0 {
-		limit = 4095
+	parity := 1 // a mate from an OR root has an odd length
+	if !g.OrNode() {
+		parity = 0
 	}
-	for limit >= 0 && !stopped() {
+	odd := func(n int) int { // round n up to the root's parity
+		if n%2 != parity {
+			n++
+		}
+		return max(n, parity)
+	}
+	bounded := func(limit int) core.Result {
 		if !deadline.IsZero() {
 			co.TimeLimit = time.Until(deadline)
 		}
 		x, err := core.NewSearcher(s.table, co)
 		if err != nil {
-			break
+			return core.Result{}
 		}
 		s.cur.Store(x)
 		if s.stop.Load() {
 			x.Stop()
 		}
-		bg := newBoundedGame(g, limit)
-		r := x.Solve(ctx, bg)
+		r := x.Solve(ctx, newBoundedGame(g, limit))
 		s.cur.Store(nil)
 		res.ExactNodes += r.Stats.Expanded
-		if r.Outcome == core.Disproven {
-			// No mate within limit: the best line (limit+2 plies) is minimal.
-			res.Minimal = best != nil && len(best) == limit+2
+		return r
+	}
+	const maxHorizon = 4095
+	var best []shogi.Move
+	hi, lo := -1, -1
+	next := odd(int(cr.Length))
+	for !stopped() {
+		out := bounded(next).Outcome
+		if out == core.Proven {
+			line := s.boundedLine(ctx, g, next, bounded)
+			if line == nil {
+				break // the main line could not be recovered
+			}
+			hi, best = next, line
+		} else if out == core.Disproven {
+			lo = next
+		} else {
 			break
 		}
-		if r.Outcome != core.Proven {
-			break
+		switch {
+		case hi < 0:
+			if next >= maxHorizon {
+				break
+			}
+			next = odd(min(next*3/2+2, maxHorizon)) // the first proof's length was no bound
+			continue
+		case len(best) < hi && len(best) > lo:
+			next = len(best)
+			continue
+		case lo >= hi-2:
+			res.Minimal = len(best) == hi
+		default:
+			next = hi - 2
+			continue
 		}
-		pv := core.PrincipalVariation(bg, s.table, limit, nil)
-		line := make([]shogi.Move, len(pv))
-		for i, m := range pv {
-			line[i] = shogi.Move(m)
-		}
-		if !endsInMate(g, line) {
-			break // the table lost part of the proof: keep the previous line
-		}
-		best = line
-		limit = len(line) - 2
-		if limit < 0 {
-			res.Minimal = true
-		}
+		break
 	}
 	if best == nil {
-		for _, m := range core.PrincipalVariation(g, s.table, 1<<14, nil) {
-			best = append(best, shogi.Move(m))
-		}
+		best = s.completeLine(ctx, g)
 		res.Note = "the line is the first proof's main line, not proven minimal"
 	} else if !res.Minimal {
 		res.Note = "no shorter mate was found, but the search for one did not finish: the length is not proven minimal"
 	}
 	res.Moves = best
+}
+
+// boundedLine returns the main line of a proof of "mate within limit".
+// Where the table does not lead on (entries replaced, or a proof borrowed
+// from a position with a larger hand, whose children are not ours), the
+// next move is found by proving the children: at the attacker's turn the
+// proven child with the shortest proof, at the defender's the longest. nil
+// if the line cannot be recovered.
+func (s *Solver) boundedLine(ctx context.Context, g *Game, limit int, bounded func(int) core.Result) []shogi.Move {
+	var line []shogi.Move
+	defer func() {
+		for i := len(line) - 1; i >= 0; i-- {
+			g.pos.Undo(line[i])
+		}
+	}()
+	for len(line) <= limit {
+		if endsInMate(g, nil) {
+			return append([]shogi.Move(nil), line...)
+		}
+		left := limit - len(line)
+		pv := core.PrincipalVariation(newBoundedGame(g, left), s.table, left, nil)
+		if len(pv) > 0 {
+			for _, m := range pv {
+				g.pos.Do(shogi.Move(m))
+				line = append(line, shogi.Move(m))
+			}
+			continue
+		}
+		m := s.stepProof(g, left, bounded)
+		if m == shogi.NoMove {
+			return nil
+		}
+		g.pos.Do(m)
+		line = append(line, m)
+	}
+	return nil
+}
+
+// stepProof picks the next move of a proven line by proving each child
+// within left-1 plies (see boundedLine); NoMove when none qualifies.
+func (s *Solver) stepProof(g *Game, left int, bounded func(int) core.Result) shogi.Move {
+	if left < 1 || stopped(s) {
+		return shogi.NoMove
+	}
+	or := g.OrNode()
+	moves := append([]core.Move(nil), g.Moves(nil, 0)...)
+	best, bestLen := shogi.NoMove, uint32(0)
+	for _, m := range moves {
+		g.pos.Do(shogi.Move(m))
+		r := bounded(left - 1)
+		g.pos.Undo(shogi.Move(m))
+		if r.Outcome != core.Proven {
+			if !or {
+				return shogi.NoMove // a defence escapes: not a proof after all
+			}
+			continue
+		}
+		if best == shogi.NoMove || or && r.Length < bestLen || !or && r.Length > bestLen {
+			best, bestLen = shogi.Move(m), r.Length
+		}
+	}
+	return best
+}
+
+// stopped reports whether Stop was called.
+func stopped(s *Solver) bool { return s.stop.Load() }
+
+// completeLine returns the first proof's main line, re-proving (unbounded)
+// from where the table no longer holds it; it may end short of mate when
+// that fails (the verifier then says so).
+func (s *Solver) completeLine(ctx context.Context, g *Game) []shogi.Move {
+	var line []shogi.Move
+	for round := 0; round < 32; round++ {
+		pv := core.PrincipalVariation(g, s.table, 1<<14, nil)
+		for _, m := range pv {
+			g.pos.Do(shogi.Move(m))
+			line = append(line, shogi.Move(m))
+		}
+		if endsInMate(g, nil) || len(line) >= 1<<14 {
+			break
+		}
+		if len(pv) == 0 && round > 0 {
+			break
+		}
+		x, err := core.NewSearcher(s.table, core.Options{TCA: true, SNDA: true, NodeLimit: 1 << 20})
+		if err != nil || x.Solve(ctx, g).Outcome != core.Proven {
+			break
+		}
+	}
+	for i := len(line) - 1; i >= 0; i-- {
+		g.pos.Undo(line[i])
+	}
+	return line
 }
 
 // endsInMate reports whether line, played from g's position, ends with the
