@@ -158,11 +158,16 @@ func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 	mid := between[ksq][c]
 	target := mid
 	target.Set(c)
-	// Only pieces that reach a target square can answer; a pinned piece
-	// never can (its line and the check's line meet only at the king).
-	var movers Bitboard
+	// Only pieces that reach a target square can answer: those a step or
+	// jump away, and the sliders (few; genInterpositions finds whether
+	// they reach one). A pinned piece never can: its line and the check's
+	// line meet only at the king.
+	movers := p.sliders[us]
 	for t := target; !t.IsEmpty(); {
-		movers = movers.Or(p.attackersTo(t.Pop(), us))
+		s := t.Pop()
+		if near := p.occ[us].And(stepAny[us][s]); !near.IsEmpty() {
+			movers = movers.Or(p.stepAttackers(s, us).And(near))
+		}
 	}
 	movers.Clear(ksq)
 	if !movers.IsEmpty() {
