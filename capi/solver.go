@@ -63,7 +63,7 @@ func newSolver(o solverOptions) (*solver, error) {
 	}
 	// shogi/mate wants at least 2 MiB (a quarter goes to its exact-length
 	// table); tsume.h allows 1.
-	ms, err := mate.NewSolver(max(int(o.hashMB), 2))
+	ms, err := mate.NewSolverWith(max(int(o.hashMB), 2), core.TableOptions{HugeTLB: o.hugePages})
 	if err != nil {
 		o.releaseMemory()
 		return nil, errorf(StatusNoMemory, "transposition table of %d MiB: %v", o.hashMB, err)
@@ -204,10 +204,9 @@ func statsFrom(st core.Stats, hashfull int, wall time.Duration) stats {
 }
 
 // tableInfo reports the shared table's fill (per mille) and whether it got
-// huge pages. shogi/mate does not yet say whether its table got huge pages
-// (nor take the option; see /work/notes/requests.md), so huge is false.
+// huge pages.
 func (s *solver) tableInfo() (hashfull int, huge bool) {
-	return s.shogi.Hashfull(), false
+	return s.shogi.Hashfull(), s.shogi.HugePages()
 }
 
 // setProgress installs (or, with nil, removes) the progress hook; the

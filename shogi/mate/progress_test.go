@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
@@ -30,5 +31,31 @@ func TestProgressEvery(t *testing.T) {
 	}
 	if n := calls.Load(); n < 2 {
 		t.Errorf("Progress called %d times in a 400 ms search with a 20 ms interval, want at least 2", n)
+	}
+}
+
+// TestNewSolverWithTableOptions checks that table options reach the table:
+// NoHugePages must leave the table without huge pages, and a HugeTLB request
+// must still give a working solver where none are reserved.
+func TestNewSolverWithTableOptions(t *testing.T) {
+	s, err := NewSolverWith(8, core.TableOptions{NoHugePages: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.HugePages() {
+		t.Error("NoHugePages table reports huge pages")
+	}
+	s.Close()
+	s, err = NewSolverWith(8, core.TableOptions{HugeTLB: true})
+	if err != nil {
+		t.Fatalf("HugeTLB request: %v (want a fallback to ordinary pages)", err)
+	}
+	defer s.Close()
+	pos, _ := shogi.ParseSFEN("7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+	if r, err := s.Solve(context.Background(), pos, Options{}); err != nil || r.Kind != Mate || r.Length != 3 {
+		t.Errorf("solve with a HugeTLB table: %v, %v, length %d", err, r.Kind, r.Length)
+	}
+	if _, err := NewSolverWith(1, core.TableOptions{}); err == nil {
+		t.Error("NewSolverWith(1 MiB) accepted")
 	}
 }

@@ -33,11 +33,18 @@ type Solver struct {
 // for the proof search's mmap'd table, and up to a quarter (at most
 // maxExactMB, allocated on the first proof) for the exact-length search.
 func NewSolver(hashMB int) (*Solver, error) {
+	return NewSolverWith(hashMB, core.TableOptions{})
+}
+
+// NewSolverWith is NewSolver with the proof table's memory options (e.g.
+// core.TableOptions{HugeTLB: true} for reserved huge pages, which falls
+// back to ordinary pages when the system has none).
+func NewSolverWith(hashMB int, topts core.TableOptions) (*Solver, error) {
 	if hashMB < 2 || hashMB > MaxHashMB {
 		return nil, fmt.Errorf("mate: hash size %d MiB out of range (2..%d)", hashMB, MaxHashMB)
 	}
 	proof := hashMB - hashMB/4
-	t, err := core.NewTable(proof, core.TableOptions{})
+	t, err := core.NewTable(proof, topts)
 	if err != nil {
 		return nil, fmt.Errorf("mate: allocating a %d MiB table: %w", proof, err)
 	}
@@ -46,6 +53,10 @@ func NewSolver(hashMB int) (*Solver, error) {
 
 // HashMB returns the solver's total table size in MiB.
 func (s *Solver) HashMB() int { return s.hashMB }
+
+// HugePages reports whether the proof table obtained huge pages (reserved
+// MAP_HUGETLB pages, or transparent huge pages once they are requested).
+func (s *Solver) HugePages() bool { return s.table.HugePages() }
 
 // Hashfull returns the proof table's fill in per mille.
 func (s *Solver) Hashfull() int { return s.table.Hashfull() }
