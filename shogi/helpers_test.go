@@ -6,31 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
-// sharedDir returns ../shared relative to the module root, skipping the
-// test when it is absent.
+// sharedDir returns ../shared, skipping the test when it is absent.
 func sharedDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the package")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skip("../shared is absent")
-	}
-	return shared
+	return sharedtest.Require(t)
 }
 
 // sharedProblemSFENs returns every SFEN of ../shared/problems/shogi/*.tsv.

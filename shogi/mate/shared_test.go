@@ -10,32 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
-// sharedDir finds ../shared next to the repository root (the directory
-// holding go.mod), or skips the test.
+// sharedDir returns ../shared/problems/shogi, or skips the test.
 func sharedDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared", "problems", "shogi")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("test data %s absent", shared)
-	}
-	return shared
+	return filepath.Join(sharedtest.Require(t), "problems", "shogi")
 }
 
 // TestSharedShortSets solves every problem of the short shared sets: each
