@@ -146,26 +146,5 @@ func (g *Game) Dominates(a, b uint32) bool { return shogi.Hand(a).Superior(shogi
 // c's pieces nor attacked by the opponent: a cheap guess of how hard the
 // king is to mate.
 func kingFreedom(pos *shogi.Position, c shogi.Color) int {
-	k, ok := pos.KingSquare(c)
-	if !ok {
-		return 0
-	}
-	n := 0
-	f0, r0 := k.File(), k.Rank()
-	for df := -1; df <= 1; df++ {
-		for dr := -1; dr <= 1; dr++ {
-			f, r := f0+df, r0+dr
-			if (df == 0 && dr == 0) || f < 1 || f > 9 || r < 1 || r > 9 {
-				continue
-			}
-			s := shogi.NewSquare(f, r)
-			if pc := pos.PieceAt(s); pc != shogi.Empty && pc.Color() == c {
-				continue
-			}
-			if !pos.Attacked(s, c.Opponent()) {
-				n++
-			}
-		}
-	}
-	return n
+	return pos.KingFreedom(c)
 }
