@@ -39,7 +39,8 @@
 //     mate, with hand superiority in the table (a position proven with hand
 //     H is proven with any hand ⊇ H; disproven with H, disproven with any
 //     hand ⊆ H), a cheap initial proof number (the defender king's free
-//     squares) and Chu-ai move ordering.
+//     squares), Chu-ai move ordering and the interposition and
+//     non-promotion killers of PN* (killer.go).
 //  2. After a proof, an exact-length search (iterative deepening minimax:
 //     mate in 1, 3, 5, …) finds the exact length under the rules and the
 //     line. When it completes, Result.Minimal is true; when its budget or the

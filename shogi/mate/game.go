@@ -24,6 +24,9 @@ type Game struct {
 	salt uint64
 	buf  []shogi.Move // generator scratch, MaxMoves capacity
 	fut  futileScratch
+	// killers is the proof table the PN* killers read (killer.go); nil
+	// turns them off.
+	killers *core.Table
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -100,7 +103,11 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 // generate appends the node's moves, ordered, to buf.
 func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	if g.OrNode() {
-		return orderChecks(g.pos, g.pos.GenerateChecks(buf))
+		ms := orderChecks(g.pos, g.pos.GenerateChecks(buf))
+		if m, ok := g.killerMove(ms); ok {
+			moveToFront(ms, m)
+		}
+		return ms
 	}
 	if !g.pos.InCheck() {
 		return g.pos.GenerateLegal(buf)

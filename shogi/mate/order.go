@@ -3,10 +3,10 @@ package mate
 import "github.com/tsume-solver/tsume/shogi"
 
 // orderChecks sorts checks in place, best first. After an interposition,
-// capturing the interposed piece comes first: it is what solved the sibling
-// interpositions (the interposition killer of PN* section 5.2, found here
-// without a killer table since it is almost always that capture). Then
-// captures and promotions, then board moves, then drops. The order only
+// capturing the interposed piece comes first: it is what most often solved
+// the sibling interpositions. Then captures and promotions, then board
+// moves, then drops. Game.generate then moves the PN* killers' move, read
+// from the table (killer.go), in front of all of these. The order only
 // steers the search; results are exact either way. It allocates nothing
 // (insertion sort on a short list).
 func orderChecks(pos *shogi.Position, ms []shogi.Move) []shogi.Move {

@@ -140,6 +140,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.stop.Store(false)
 
 	g := newGame(p, attacker, o.Rules)
+	g.killers = s.table
 	co := coreOptions(o) // its TimeLimit lets the core report the reason
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
