@@ -8,20 +8,13 @@ import "C"
 //export tsume_solve_shogi
 func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, errBuf, errLen)
-	if out == nil {
-		return finish(errorf(StatusInvalidArgument, "out is NULL"), errBuf, errLen)
-	}
-	*out = nil
-	s, err := solverOf(p)
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	q, err := readShogiQuery(cq)
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	r, err := s.solve(q.textKey(), func() (question, error) { return newShogiQuestion(q) }, q.lim)
-	return deliver(r, err, out, errBuf, errLen)
+	return solveQuery(p, out, errBuf, errLen, func() (string, func() (question, error), limits, error) {
+		q, err := readShogiQuery(cq)
+		if err != nil {
+			return "", nil, limits{}, err
+		}
+		return q.textKey(), func() (question, error) { return newShogiQuestion(q) }, q.lim, nil
+	})
 }
 
 // tsume_solve_capture answers a capture-game question (tsume_capture_query).
@@ -29,6 +22,20 @@ func tsume_solve_shogi(p *C.tsume_solver, cq *C.tsume_shogi_query, out **C.tsume
 //export tsume_solve_capture
 func tsume_solve_capture(p *C.tsume_solver, cq *C.tsume_capture_query, out **C.tsume_result, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
 	defer recoverPanic(&st, errBuf, errLen)
+	return solveQuery(p, out, errBuf, errLen, func() (string, func() (question, error), limits, error) {
+		q, err := readCaptureQuery(cq)
+		if err != nil {
+			return "", nil, limits{}, err
+		}
+		return q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, q.lim, nil
+	})
+}
+
+// solveQuery is the common path of the solve exports: check out and the
+// handle, read the query (read returns its cache key, a constructor of the
+// question and its limits), solve through the cache, and deliver.
+func solveQuery(p *C.tsume_solver, out **C.tsume_result, errBuf *C.char, errLen C.size_t,
+	read func() (key string, build func() (question, error), lim limits, err error)) C.tsume_status {
 	if out == nil {
 		return finish(errorf(StatusInvalidArgument, "out is NULL"), errBuf, errLen)
 	}
@@ -37,11 +44,11 @@ func tsume_solve_capture(p *C.tsume_solver, cq *C.tsume_capture_query, out **C.t
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
-	q, err := readCaptureQuery(cq)
+	key, build, lim, err := read()
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
-	r, err := s.solve(q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, q.lim)
+	r, err := s.solve(key, build, lim)
 	return deliver(r, err, out, errBuf, errLen)
 }
 
