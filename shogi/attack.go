@@ -40,31 +40,11 @@ func (p *Position) attackersTo(s Square, c Color) Bitboard {
 
 // pinned returns c's pieces that shield c's king from an enemy slider.
 func (p *Position) pinned(c Color) Bitboard {
-	var b Bitboard
 	k := p.king[c]
 	if k == NoSquare {
-		return b
+		return Bitboard{}
 	}
-	for d := 0; d < 8; d++ {
-		if lineFrom[k][d].And(p.sliders[c^1]).IsEmpty() {
-			continue
-		}
-		t := stepTo[k][d]
-		for p.board[t] == Empty {
-			t = stepTo[t][d]
-		}
-		if !isColor(p.board[t], c) {
-			continue
-		}
-		u := stepTo[t][d]
-		for p.board[u] == Empty {
-			u = stepTo[u][d]
-		}
-		if pc := p.board[u]; isColor(pc, c^1) && farBy[pc]>>d&1 != 0 {
-			b.Set(t)
-		}
-	}
-	return b
+	return p.lineBlockers(k, c, c^1)
 }
 
 // InCheck reports whether the side to move is in check (false if it has no king).

@@ -93,9 +93,8 @@ func (p *Position) stepAttackers(s Square, c Color) Bitboard {
 
 // sliderAttackers returns c's sliders that attack s along a line, the
 // square ignore counting as empty. Sliders are few: each one on a line
-// through s is tested by walking from s toward it on the mailbox, which
-// usually stops at once on a nearby blocker (cheaper than between's
-// large table).
+// through s is kept when it is the first piece on the ray from s toward
+// it (one bit scan, rays.go).
 func (p *Position) sliderAttackers(s Square, c Color, ignore Square) Bitboard {
 	cl := &p.byClass
 	own := p.occ[c]
@@ -104,14 +103,16 @@ func (p *Position) sliderAttackers(s Square, c Color, ignore Square) Bitboard {
 		out[w] = (cl[classRook][w]&orthRays[s][w] | cl[classBishop][w]&diagRays[s][w] |
 			cl[classLance][w]&lanceRay[c][s][w]) & own[w]
 	}
+	if out.IsEmpty() {
+		return out
+	}
+	occ := p.all
+	if ignore < NoSquare {
+		occ.Clear(ignore)
+	}
 	for b := out; !b.IsEmpty(); {
 		q := b.Pop()
-		d := lineDir[s][q]
-		t := stepTo[s][d]
-		for t != q && (p.board[t] == Empty || t == ignore) {
-			t = stepTo[t][d]
-		}
-		if t != q {
+		if firstPiece(s, int(lineDir[s][q]), occ) != q {
 			out.Clear(q)
 		}
 	}

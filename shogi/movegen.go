@@ -389,9 +389,9 @@ func (p *Position) GivesCheck(m Move) bool {
 	if d < 0 || lineDir[ek][to] == d || !between[ek][from].And(p.all).IsEmpty() {
 		return false
 	}
-	t := stepTo[from][d]
-	for p.board[t] == Empty {
-		t = stepTo[t][d]
+	t := firstPiece(from, int(d), p.all)
+	if t == NoSquare {
+		return false
 	}
 	sl := p.board[t]
 	return isColor(sl, us) && farBy[sl]>>d&1 != 0

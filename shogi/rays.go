@@ -1,0 +1,84 @@
+package shogi
+
+import "math/bits"
+
+// Ray scans on bitboards. Square numbers grow toward the south (rank +1)
+// and the west (file +1), so along directions S, W, NW and SW (the odd
+// direction numbers 1, 3, 5, 7) the nearest square of a ray is its lowest
+// bit, and along N, E, NE and SE (0, 2, 4, 6) its highest. The first piece
+// on a ray is then one bit scan instead of a walk over the mailbox.
+
+// firstOnRay returns the square of b nearest to the ray's origin, where b
+// is a subset of some ray lineFrom[s][d]; NoSquare when b is empty.
+func firstOnRay(b Bitboard, d int) Square {
+	if d&1 != 0 {
+		if b[0] != 0 {
+			return Square(bits.TrailingZeros64(b[0]))
+		}
+		if b[1] != 0 {
+			return Square(64 + bits.TrailingZeros64(b[1]))
+		}
+		return NoSquare
+	}
+	if b[1] != 0 {
+		return Square(127 - bits.LeadingZeros64(b[1]))
+	}
+	if b[0] != 0 {
+		return Square(63 - bits.LeadingZeros64(b[0]))
+	}
+	return NoSquare
+}
+
+// firstPiece returns the first occupied square of occ seen from s along
+// direction d (0..7), or NoSquare when the ray is empty up to the edge.
+func firstPiece(s Square, d int, occ Bitboard) Square {
+	return firstOnRay(lineFrom[s][d].And(occ), d)
+}
+
+// rayAttacks returns the squares a slider on s reaches along d (0..7):
+// the ray up to and including its first occupied square.
+func rayAttacks(s Square, d int, occ Bitboard) Bitboard {
+	ray := lineFrom[s][d]
+	q := firstOnRay(ray.And(occ), d)
+	if q == NoSquare {
+		return ray
+	}
+	return ray.AndNot(lineFrom[q][d])
+}
+
+// rookAttacks returns the squares a rook on s reaches with occupancy occ.
+func rookAttacks(s Square, occ Bitboard) Bitboard {
+	return rayAttacks(s, 0, occ).Or(rayAttacks(s, 1, occ)).Or(rayAttacks(s, 2, occ)).Or(rayAttacks(s, 3, occ))
+}
+
+// bishopAttacks returns the squares a bishop on s reaches with occupancy occ.
+func bishopAttacks(s Square, occ Bitboard) Bitboard {
+	return rayAttacks(s, 4, occ).Or(rayAttacks(s, 5, occ)).Or(rayAttacks(s, 6, occ)).Or(rayAttacks(s, 7, occ))
+}
+
+// lineBlockers returns the pieces of colour bc that stand alone between
+// the square k and a slider of colour sc attacking along that line: with
+// bc the king's side and sc the opponent, the pinned pieces; with bc = sc
+// the attacker and k the enemy king, the pieces whose move may discover a
+// check.
+func (p *Position) lineBlockers(k Square, bc, sc Color) Bitboard {
+	var b Bitboard
+	for d := 0; d < 8; d++ {
+		ray := lineFrom[k][d]
+		if ray.And(p.sliders[sc]).IsEmpty() {
+			continue
+		}
+		q := firstOnRay(ray.And(p.all), d)
+		if q == NoSquare || !isColor(p.board[q], bc) {
+			continue
+		}
+		u := firstPiece(q, d, p.all)
+		if u == NoSquare {
+			continue
+		}
+		if pc := p.board[u]; isColor(pc, sc) && farBy[pc]>>d&1 != 0 {
+			b.Set(q)
+		}
+	}
+	return b
+}
