@@ -143,7 +143,7 @@ func (s *searcher) orNode(depth int) int8 {
 // andMoves returns the owner's moves at an AND node and whether the
 // attacker threatens at all (false: the target is saved at this step).
 func (s *searcher) andMoves() ([]board.Point, bool) {
-	if s.retakePending() {
+	if s.recapturePending() {
 		return append(s.buf(), s.target), true
 	}
 	maxK := 3

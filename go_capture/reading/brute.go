@@ -12,7 +12,10 @@ import (
 // sides obeying the simple ko ban, with none of the game-definition
 // functions. The attacker wins when the target is captured within the
 // horizon; the owner wins when the target reaches safeLibs liberties or
-// the horizon ends. It is exponential and meant for checking the other
+// the horizon ends. A single-stone target taken by a string that the
+// owner at once takes back on the target's point, ending with more than
+// one liberty (a snapback), is not captured: the owner's recapture is
+// its move there. It is exponential and meant for checking the other
 // algorithms on small boards; a result of captured corresponds to
 // Solve's codes 1 and 2.
 func BruteForce(b *board.Board, target board.Point, mode Mode, maxPlies, safeLibs int) (captured bool, move board.Point, err error) {
@@ -31,7 +34,7 @@ func BruteForce(b *board.Board, target board.Point, mode Mode, maxPlies, safeLib
 		ok, m := bf.or(maxPlies)
 		return ok, m, nil
 	}
-	ok, m := bf.and(maxPlies)
+	ok, m := bf.and(maxPlies, board.NoPoint)
 	return ok, m, nil
 }
 
@@ -65,7 +68,7 @@ func (f *brute) or(plies int) (bool, board.Point) {
 		if f.b.Play(m, a) != nil {
 			continue
 		}
-		ok, _ := f.and(plies - 1)
+		ok, _ := f.and(plies-1, m)
 		f.b.Undo()
 		if ok {
 			f.memo[k] = true
@@ -76,11 +79,18 @@ func (f *brute) or(plies int) (bool, board.Point) {
 	return false, board.NoPoint
 }
 
-// and: the owner to move; true if the target is captured whatever it
-// does. The move returned is a saving move when the result is false.
-func (f *brute) and(plies int) (bool, board.Point) {
+// and: the owner to move after the attacker's move last; true if the
+// target is captured whatever the owner does. The move returned is a
+// saving move when the result is false.
+func (f *brute) and(plies int, last board.Point) (bool, board.Point) {
 	if f.b.At(f.target) == board.Empty {
-		return true, board.NoPoint
+		if plies == 0 || !f.snapback(last) {
+			return !f.snapback(last), board.NoPoint
+		}
+		f.b.Play(f.target, f.owner) // snapback checked it is legal
+		ok, _ := f.or(plies - 1)
+		f.b.Undo()
+		return ok, f.target
 	}
 	if plies == 0 || f.b.NumLibs(f.target) >= f.safe {
 		return false, board.Pass
@@ -102,6 +112,29 @@ func (f *brute) and(plies int) (bool, board.Point) {
 	}
 	f.memo[k] = true
 	return true, board.NoPoint
+}
+
+// snapback reports whether the owner may take back at once, on the
+// point of a single-stone target just captured by last, the two or more
+// stones that captured it, and have more than one liberty there.
+func (f *brute) snapback(last board.Point) bool {
+	if last < 0 || f.b.NumStones(last) < 2 || f.b.NumLibs(last) != 1 {
+		return false
+	}
+	if f.b.Libs(last).Next(0) != f.target {
+		return false
+	}
+	for _, r := range f.b.Neighbors(f.target) {
+		if f.b.At(r) == board.Empty {
+			return false // the target had more than one stone
+		}
+	}
+	if f.b.Play(f.target, f.owner) != nil {
+		return false
+	}
+	ok := f.b.NumLibs(f.target) > 1
+	f.b.Undo()
+	return ok
 }
 
 // moves lists every empty point, the target's liberties first (only to

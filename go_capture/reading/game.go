@@ -49,7 +49,7 @@ func (g *captureGame) andInfo() ([]board.Point, int) {
 	}
 	if g.rootWide && p == 0 {
 		g.forced[p], g.nForced[p] = s.candidates(g.forced[p][:0], 3), 3
-	} else if s.retakePending() {
+	} else if s.recapturePending() {
 		g.forced[p] = append(g.forced[p][:0], s.target)
 		g.nForced[p] = 1
 	} else {

@@ -103,7 +103,7 @@ func (s *searcher) g(n int) bool {
 	if s.libs() >= s.safeLibs {
 		return false
 	}
-	if s.retakePending() { // the owner's only answer: retake the ko
+	if s.recapturePending() { // the owner's only answer: retake at the target's point
 		if !s.play(s.target, s.owner) {
 			return true
 		}

@@ -132,6 +132,11 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
 	ms = s.addKoRetake(ms, s.owner)
+	if s.libs() == 1 && s.b.NumStones(s.target) == 1 {
+		// Shortening the strings the capturing move would join can turn
+		// the capture into a snapback (snapbackPending).
+		ms = s.addNearLibs(ms, 2)
+	}
 	if s.libs() >= 2 && k < 2 {
 		k = 2 // a ladder threat: answered like a two-move capture
 	}
@@ -143,6 +148,21 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 		// a filling move also takes a liberty of a string it joins.
 		ms = s.addAdjacentLibs(ms, k+2)
 		ms = s.addNearLibs(ms, k+2)
+		ms = s.addRescues(ms, k+2)
+	}
+	return ms
+}
+
+// addRescues appends the liberties of owner strings in atari that touch
+// an attacker string with at most maxLibs liberties next to the target:
+// saving such a cutting stone keeps the attacker string short of
+// liberties, which wins a capturing race the target would lose.
+func (s *searcher) addRescues(ms []board.Point, maxLibs int) []board.Point {
+	var adj, own [64]board.Point
+	for _, id := range s.b.AppendAdjacent(adj[:0], s.target, maxLibs) {
+		for _, o := range s.b.AppendAdjacent(own[:0], id, 1) {
+			ms = s.addLibs(ms, o)
+		}
 	}
 	return ms
 }

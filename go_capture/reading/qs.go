@@ -4,7 +4,8 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
-// or the capture of an adjacent string in atari. Together they read
+// or the capture of an adjacent string in atari (for a single stone
+// also a move that makes its capture a snapback). Together they read
 // ladders and simple captures to the end. A side with ko power may
 // retake at most maxQSKoRetakes kos in one line; one that needs more is
 // assumed to win the ko, which ends the line in its favour.
@@ -96,6 +97,9 @@ func (s *searcher) qsSave() bool {
 	ms := s.scratch[s.ply][:0]
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
+	if s.b.NumStones(s.target) == 1 {
+		ms = s.addNearLibs(ms, 2) // may turn the capture into a snapback
+	}
 	s.scratch[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {

@@ -35,6 +35,9 @@ type searcher struct {
 	// koStack marks the ko-power moves played inside the quiescence search.
 	koStack [maxPly]koSave
 	ply     int
+	// moves[i] is the move played at ply i (board.Pass for a null move):
+	// a snapback recapture answers the move that captured the target.
+	moves   [maxPly]board.Point
 	bufs    [maxPly][]board.Point
 	scratch [maxPly][]board.Point // second buffer per ply for candidates
 	history [3][board.MaxPoints]uint32
@@ -112,7 +115,44 @@ func (s *searcher) reset(b *board.Board, target board.Point, o Options) {
 // may ignore ko bans: the owner will retake (GNU Go calls a capture that
 // the owner can answer by retaking a ko a ko result, not a clean one).
 func (s *searcher) captured() bool {
-	return s.b.At(s.target) == board.Empty && !s.retakePending()
+	return s.b.At(s.target) == board.Empty && !s.recapturePending()
+}
+
+// recapturePending reports whether the owner, to move, answers the
+// capture of the target by retaking at its point at once: a ko it may
+// retake (retakePending) or a snapback (snapbackPending).
+func (s *searcher) recapturePending() bool {
+	return s.retakePending() || s.snapbackPending()
+}
+
+// snapbackPending reports whether the target, a single stone, was just
+// captured by a move that left the capturing string of two or more
+// stones with the target's point as its only liberty, so that the
+// owner's recapture there takes them and has more than one liberty. As
+// in GNU Go's reading (attack1), such a capture is no capture: the
+// owner's stone stands on the same point again, stronger than before.
+func (s *searcher) snapbackPending() bool {
+	if s.b.At(s.target) != board.Empty || s.ply == 0 {
+		return false
+	}
+	m := s.moves[s.ply-1]
+	if m < 0 || s.b.At(m) != s.attacker {
+		return false
+	}
+	for _, r := range s.b.Neighbors(s.target) {
+		if s.b.At(r) == board.Empty {
+			return false // the target had more stones: they left holes
+		}
+	}
+	if s.b.NumStones(m) < 2 || s.b.NumLibs(m) != 1 || !s.b.Libs(m).Has(s.target) {
+		return false
+	}
+	if s.b.Play(s.target, s.owner) != nil {
+		return false
+	}
+	ok := s.b.NumLibs(s.target) > 1
+	s.b.Undo()
+	return ok
 }
 
 // retakePending reports whether the target was just taken by a ko
@@ -153,6 +193,7 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 		return false
 	}
 	s.koStack[s.ply] = save
+	s.moves[s.ply] = p
 	s.ply++
 	s.plays++
 	if s.plays&1023 == 0 {
@@ -175,6 +216,7 @@ func (s *searcher) undo() {
 func (s *searcher) nullMove() {
 	s.b.Play(board.Pass, s.owner)
 	s.koStack[s.ply] = koSave{}
+	s.moves[s.ply] = board.Pass
 	s.ply++
 }
 
