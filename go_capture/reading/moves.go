@@ -132,6 +132,9 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
 	ms = s.addKoRetake(ms, s.owner)
+	// Capturing an attacker string in atari next to an owner string the
+	// target would join gives the joined string that liberty back.
+	ms = s.addJoinCaptures(ms, 1)
 	if s.libs() == 1 && s.b.NumStones(s.target) == 1 {
 		// Shortening the strings the capturing move would join can turn
 		// the capture into a snapback (snapbackPending).
