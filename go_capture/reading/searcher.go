@@ -158,11 +158,19 @@ func (s *searcher) snapbackPending() bool {
 // retakePending reports whether the target was just taken by a ko
 // capture that its owner, having ko power, may retake at once.
 func (s *searcher) retakePending() bool {
-	if s.koPower != s.owner || s.b.At(s.target) != board.Empty {
+	if s.b.At(s.target) != board.Empty {
 		return false
 	}
-	p, c := s.b.Ko()
-	return p == s.target && c == s.owner
+	if p, c := s.b.Ko(); p != s.target || c != s.owner {
+		return false
+	}
+	if s.koPower != s.owner {
+		// A capture by ko: final in this mode, but a mode in which the
+		// owner may retake answers otherwise.
+		s.koSeen = true
+		return false
+	}
+	return true
 }
 
 // libs returns the target's liberty count (0 once captured).
