@@ -10,8 +10,9 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // that take a ko first; the first of them after which the attack still
 // fails in the same mode is the answer.
 
-// koDefenceOrder fills ms with the owner's candidate defences, ko
-// captures first.
+// koDefenceOrder fills ms with the owner's candidate defences: ko
+// captures first, then the counter-attacks (see pressure), then the
+// rest in candidate order.
 func (s *searcher) koDefenceOrder(ms []board.Point) []board.Point {
 	ms = s.candidates(ms, 3)
 	n := 0
@@ -21,7 +22,44 @@ func (s *searcher) koDefenceOrder(ms []board.Point) []board.Point {
 			n++
 		}
 	}
+	rest := ms[n:]
+	for i := range rest { // insertion sort: a few dozen moves, no allocation
+		for j := i; j > 0 && s.pressure(rest[j]) > s.pressure(rest[j-1]); j-- {
+			rest[j], rest[j-1] = rest[j-1], rest[j]
+		}
+	}
 	return ms
+}
+
+// pressure scores an owner move by the attacker strings it takes a
+// liberty from, 12/liberties each (a string short of liberties counts
+// most), and 0 on the target's own liberties. When the owner wins only
+// by a ko, almost any move keeps the target alive in that ko mode; GNU
+// Go names the move that presses the attacker's strings in the capturing
+// race, and so do we.
+func (s *searcher) pressure(p board.Point) int {
+	if p < 0 || s.b.Libs(s.target).Has(p) {
+		return 0
+	}
+	score := 0
+	var seen [4]board.Point
+	n := 0
+next:
+	for _, r := range s.b.Neighbors(p) {
+		if s.b.At(r) != s.attacker {
+			continue
+		}
+		id := s.b.StringID(r)
+		for _, q := range seen[:n] {
+			if q == id {
+				continue next
+			}
+		}
+		seen[n] = id
+		n++
+		score += 12 / s.b.NumLibs(r)
+	}
+	return score
 }
 
 // takesKo reports whether the owner's move m captures a ko stone, so
