@@ -11,27 +11,51 @@ func (p *Position) KingFreedom(c Color) int {
 	if k == NoSquare {
 		return 0
 	}
+	return p.safeNeighbours(k, c, noIgnore).Count()
+}
+
+// safeNeighbours returns the squares next to k (c's king square) that hold
+// none of c's pieces and that the opponent does not attack, the square
+// ignore counting as empty: with ignore = k, the squares c's king may
+// move to. The opponent's pieces in step or jump reach of the
+// neighbourhood are visited once, then the sliders' lines are tested only
+// for the squares still free.
+func (p *Position) safeNeighbours(k Square, c Color, ignore Square) Bitboard {
 	them := c ^ 1
 	// The king class's step table is symmetric: the squares from which a
 	// king attacks k are k's neighbours.
 	free := stepFrom[c][classKing][k].AndNot(p.occ[c])
 	if free.IsEmpty() {
-		return 0
+		return free
 	}
-	// Steps and jumps: only the opponent's pieces in reach of a neighbour.
 	for b := p.occ[them].And(kingZone[them][k]); !b.IsEmpty(); {
 		q := b.Pop()
 		free = free.AndNot(stepAttacks[p.board[q]][q])
 	}
-	// Lines: the sliders on a line through each square still free.
-	for f := free; !f.IsEmpty(); {
-		t := f.Pop()
-		if !p.sliderAttackers(t, them, noIgnore).IsEmpty() {
-			free.Clear(t)
+	if free.IsEmpty() {
+		return free
+	}
+	// Lines: each of the opponent's sliders (few) against the free squares
+	// on its lines, by one bit scan from the square toward the slider.
+	occ := p.all
+	if ignore < NoSquare {
+		occ.Clear(ignore)
+	}
+	for b := p.sliders[them]; !b.IsEmpty(); {
+		q := b.Pop()
+		for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
+			t := on.Pop()
+			if firstPiece(t, int(lineDir[t][q]), occ) == q {
+				free.Clear(t)
+			}
 		}
 	}
-	return free.Count()
+	return free
 }
+
+// slideLines[pc][q] holds the squares a slider pc on q would reach along
+// its slides on an empty board.
+var slideLines [33][81]Bitboard
 
 // stepAttacks[pc][q] holds the squares a piece pc on q attacks by one step
 // or jump (its slides excluded).
@@ -41,8 +65,8 @@ var stepAttacks [33][81]Bitboard
 // reach a neighbour of k by a step or jump.
 var kingZone [2][81]Bitboard
 
-// initKingFreedom fills stepAttacks and kingZone; tables.go's init calls
-// it after initClasses.
+// initKingFreedom fills stepAttacks, slideLines and kingZone; tables.go's
+// init calls it after initClasses.
 func initKingFreedom() {
 	for pc := Piece(0); pc < wall; pc++ {
 		if pc.Kind() < Pawn || pc.Kind() > Dragon {
@@ -53,6 +77,13 @@ func initKingFreedom() {
 				if t := stepTo[q][trailingZeros16(m)]; t != NoSquare {
 					stepAttacks[pc][q].Set(t)
 				}
+			}
+		}
+	}
+	for pc := Piece(0); pc < wall; pc++ {
+		for q := Square(0); q < NoSquare; q++ {
+			for m := farMask[pc]; m != 0; m &= m - 1 {
+				slideLines[pc][q] = slideLines[pc][q].Or(lineFrom[q][trailingZeros16(m)])
 			}
 		}
 	}

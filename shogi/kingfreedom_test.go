@@ -74,6 +74,21 @@ func checkAttacks(t *testing.T, p *Position) {
 		if got := p.KingFreedom(c); got != want {
 			t.Fatalf("%s: KingFreedom(%v) = %d, want %d", p.SFEN(), c, got, want)
 		}
+		// The king's own moves: the destination must be safe once the
+		// king has left k, checked by lifting it off the board.
+		var wantMoves Bitboard
+		kp := p.board[k]
+		p.lift(k, kp)
+		for d := 0; d < 8; d++ {
+			s := stepTo[k][d]
+			if s != NoSquare && !isColor(p.board[s], c) && referenceAttacked(p, s, c^1).IsEmpty() {
+				wantMoves.Set(s)
+			}
+		}
+		p.place(k, kp)
+		if got := p.safeNeighbours(k, c, k); got != wantMoves {
+			t.Fatalf("%s: safeNeighbours(%s, %v, king) = %v, want %v", p.SFEN(), k, c, got, wantMoves)
+		}
 	}
 }
 

@@ -142,16 +142,7 @@ func (p *Position) dropAllowed(k Kind, to Square) bool {
 func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 	us := p.side
 	ksq := p.king[us]
-	for d := 0; d < 8; d++ {
-		to := stepTo[ksq][d]
-		pc := p.board[to]
-		if pc == wall || pc != Empty && pc.Color() == us {
-			continue
-		}
-		if !p.attackedBy(to, us^1, ksq) {
-			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(pc.Kind())<<20)
-		}
-	}
+	buf = p.genKingMoves(buf, ksq)
 	if n > 1 {
 		return buf
 	}
@@ -175,6 +166,21 @@ func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 		buf = p.genInterpositions(buf, target, movers)
 	}
 	return p.genDrops(buf, mid)
+}
+
+// genKingMoves generates the legal moves of the side to move's king on
+// ksq, in direction order.
+func (p *Position) genKingMoves(buf []Move, ksq Square) []Move {
+	esc := p.safeNeighbours(ksq, p.side, ksq)
+	if esc.IsEmpty() {
+		return buf
+	}
+	for d := 0; d < 8; d++ {
+		if to := stepTo[ksq][d]; to != NoSquare && esc.Has(to) {
+			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
+		}
+	}
+	return buf
 }
 
 // blocked[c][pc] is set when a piece of colour c cannot move onto a
@@ -206,19 +212,14 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 				buf = addMoves(buf, us, from, to, k, tp.Kind())
 			}
 		}
+		// Slides: the target squares on the reachable part of each ray,
+		// nearest first (target holds no piece of ours).
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
 			d := trailingZeros16(slides)
-			for to := stepTo[from][d]; ; to = stepTo[to][d] {
-				tp := p.board[to]
-				if bl[tp] {
-					break
-				}
-				if target.Has(to) {
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-				}
-				if tp != Empty {
-					break
-				}
+			for reach := rayAttacks(from, d, p.all).And(target); !reach.IsEmpty(); {
+				to := firstOnRay(reach, d)
+				reach.Clear(to)
+				buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 			}
 		}
 	}
@@ -229,7 +230,6 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 // the hot path of perft: no target tests.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 	us := p.side
-	them := us ^ 1
 	ksq := p.king[us]
 	bl := &blocked[us]
 	for own := p.occ[us]; !own.IsEmpty(); {
@@ -237,16 +237,7 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 		pc := p.board[from]
 		k := pc.Kind()
 		if k == King {
-			for d := 0; d < 8; d++ {
-				to := stepTo[from][d]
-				tp := p.board[to]
-				if bl[tp] {
-					continue
-				}
-				if !p.attackedBy(to, them, from) {
-					buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(tp.Kind())<<20)
-				}
-			}
+			buf = p.genKingMoves(buf, from)
 			continue
 		}
 		if pinned.Has(from) {
