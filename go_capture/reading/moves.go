@@ -194,10 +194,14 @@ func (s *searcher) addJoinCaptures(ms []board.Point, maxLibs int) []board.Point 
 // addKoRetake appends the ko point banned to c when c has ko power: a
 // side that may ignore the ban (it has the threats) considers retaking.
 func (s *searcher) addKoRetake(ms []board.Point, c board.Color) []board.Point {
-	if s.koPower != c || s.inQS {
+	if s.inQS {
 		return ms
 	}
 	if p, kc := s.b.Ko(); p != board.NoPoint && kc == c {
+		if s.koPower != c {
+			s.koSeen = true // a mode in which c may retake answers otherwise
+			return ms
+		}
 		ms = addUnique(ms, p)
 	}
 	return ms
