@@ -30,6 +30,7 @@ type cachedKid struct {
 	pn, dn PN
 	or     bool
 	term   Outcome
+	wait   int16 // Delaying: the move this one waits for, or -1
 }
 
 type cacheSlot struct {

@@ -110,6 +110,9 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 		if !p.or {
 			x = c.dn
 		}
+		if x != 0 && p.delays && waiting(p, i) {
+			continue // not due yet (a delayed child that wins still counts)
+		}
 		if x < first {
 			second, first, best = first, x, i
 		} else if x < second {
@@ -157,6 +160,9 @@ func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
 		c := &p.kids[i]
 		if c.pn == 0 || c.dn == 0 {
 			continue // decided against the side to move: contributes 0
+		}
+		if p.delays && waiting(p, i) {
+			continue
 		}
 		x := c.dn
 		if !p.or {

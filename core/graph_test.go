@@ -208,14 +208,35 @@ func differential(t *testing.T, graphs int, seed uint64) {
 		}
 		searchers[vi] = x
 	}
+	delayed := make([]*Searcher, len(delayVariants))
+	for vi, o := range delayVariants {
+		o.NodeLimit = 20000
+		x, err := NewSearcher(tab, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		delayed[vi] = x
+	}
+	runs := len(variants) + len(delayVariants)
 	for iter := range graphs {
 		kind := iter % 3
 		g := randomGraph(r, kind)
 		want := g.exhaustive(0, make([]bool, len(g.or)))
-		for vi, v := range variants {
-			g.salt = uint64(iter*len(variants)+vi) << 32
-			o := v.o
-			res := searchers[vi].Solve(nil, g)
+		waits := randomWaits(r, g)
+		for vi := range runs {
+			g.salt = uint64(iter*runs+vi) << 32
+			var res Result
+			var name string
+			var o Options
+			if vi < len(variants) {
+				name, o = variants[vi].name, variants[vi].o
+				res = searchers[vi].Solve(nil, g)
+			} else {
+				o = delayVariants[vi-len(variants)]
+				name = fmt.Sprintf("delayed%+v", o)
+				res = delayed[vi-len(variants)].Solve(nil, &delayedGraph{graphGame: g, wait: waits})
+			}
+			v := struct{ name string }{name}
 			if res.Err != nil {
 				t.Fatal(res.Err)
 			}
@@ -235,4 +256,57 @@ func differential(t *testing.T, graphs int, seed uint64) {
 		}
 	}
 	t.Logf("graphs %d, finished per variant %v", graphs, finished)
+}
+
+// delayVariants are the df-pn configurations run again on every random
+// graph with random delays (Delaying): answers must not change.
+var delayVariants = []Options{
+	{},
+	{TCA: true},
+	{TCA: true, SNDA: true},
+	{TCA: true, SNDA: true, ChildCache: 1},
+	{TCA: true, WPNS: true},
+	{DFPNR: true},
+	{TCA: true, SNDA: true, Epsilon: 0.25},
+}
+
+// delayedGraph is a graphGame whose moves wait for siblings: wait[n][j] is
+// what move j of node n waits for. It records the nodes expanded.
+type delayedGraph struct {
+	*graphGame
+	wait     [][]int16
+	expanded []bool // nodes whose moves were generated
+}
+
+func (g *delayedGraph) Delays(moves []Move, wait []int16) {
+	if w := g.wait[g.cur]; w != nil {
+		copy(wait, w)
+	}
+}
+
+func (g *delayedGraph) Moves(buf []Move, step int) []Move {
+	if g.expanded != nil {
+		g.expanded[g.cur] = true
+	}
+	return g.graphGame.Moves(buf, step)
+}
+
+// randomWaits gives each move of g, with probability 1/2, a random wait
+// (an earlier index, and now and then an invalid one the core must ignore).
+func randomWaits(r *rand.Rand, g *graphGame) [][]int16 {
+	ws := make([][]int16, len(g.edges))
+	for n, es := range g.edges {
+		w := make([]int16, len(es))
+		for j := range w {
+			w[j] = -1
+			switch x := r.IntN(8); {
+			case x == 0:
+				w[j] = int16(j + r.IntN(3)) // itself or later: ignored
+			case x < 4 && j > 0:
+				w[j] = int16(r.IntN(j))
+			}
+		}
+		ws[n] = w
+	}
+	return ws
 }

@@ -48,6 +48,8 @@ type ply struct {
 	order   []int32 // PN* successor order
 	moveIdx int     // index of the child currently searched
 	snda    uint32  // SNDA move mask of this node
+	wait    []int16 // Delaying: the move each move waits for, or -1
+	delays  bool    // some move of this node waits (wait is valid)
 	md      uint32
 	entry   Entry // the node's own table entry at entry time
 	h       PN    // initial estimate of the summed number: dn at OR, pn at AND (WPNS h(n))
@@ -71,6 +73,7 @@ type searcher struct {
 	t     *Table
 	o     Options
 	dom   Dominance
+	del   Delaying // nil unless the game delays moves and df-pn runs
 	step  int
 	side  Side
 	plies []ply
@@ -112,6 +115,10 @@ const hugePagesAfter = time.Second
 func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, ctx context.Context) {
 	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
 	s.dom, _ = g.(Dominance)
+	s.del = nil
+	if o.Algorithm == DFPN {
+		s.del, _ = g.(Delaying)
+	}
 	if s.plies == nil {
 		s.plies = make([]ply, 64)
 		s.path.init(64)
@@ -231,6 +238,7 @@ func (s *searcher) expand(d int) bool {
 	g := s.g
 	s.stats.Expanded++
 	p.kids = p.kids[:0]
+	p.delays = false
 	if s.cache != nil {
 		if run := s.cache.get(p.key, p.or, s.step); run != nil {
 			s.expandCached(p, run)
@@ -242,6 +250,9 @@ func (s *searcher) expand(d int) bool {
 		return false
 	}
 	s.stats.Generated += uint64(len(p.moves))
+	if s.del != nil {
+		p.delays = s.setDelays(p)
+	}
 	var run []cachedKid
 	if s.cache != nil {
 		run = s.cache.put(p.key, p.or, s.step, len(p.moves))
@@ -251,12 +262,20 @@ func (s *searcher) expand(d int) bool {
 		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		term := g.Terminal()
 		var epn, edn PN
-		if term == Unknown && (run != nil || s.path.find(c.key) < 0) {
+		// A delayed child is not counted until it is due, and most never
+		// are: it skips the (costly) estimate.
+		if term == Unknown && (run != nil || s.path.find(c.key) < 0) && !(p.delays && p.wait[i] >= 0) {
 			epn, edn = g.Estimate()
 			epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
+		} else {
+			epn, edn = 1, 1
 		}
 		if run != nil {
-			run[i] = cachedKid{key: c.key, move: m, pn: epn, dn: edn, or: c.or, term: term}
+			w := int16(-1)
+			if p.delays {
+				w = p.wait[i]
+			}
+			run[i] = cachedKid{key: c.key, move: m, pn: epn, dn: edn, or: c.or, term: term, wait: w}
 		}
 		s.initChild(&c, term, epn, edn, m, true)
 		g.Undo(m)
@@ -269,10 +288,13 @@ func (s *searcher) expand(d int) bool {
 // expandCached fills the node's moves and children from a child-cache run.
 func (s *searcher) expandCached(p *ply, run []cachedKid) {
 	p.moves = p.moves[:0]
+	p.wait = p.wait[:0]
 	s.stats.Generated += uint64(len(run))
 	for i := range run {
 		r := &run[i]
 		p.moves = append(p.moves, r.move)
+		p.wait = append(p.wait, r.wait)
+		p.delays = p.delays || r.wait >= 0
 		c := child{key: r.key, or: r.or, md: math.MaxUint32, h: 1}
 		s.initChild(&c, r.term, r.pn, r.dn, r.move, false)
 		p.kids = append(p.kids, c)
