@@ -88,6 +88,11 @@ var captureCases = []captureCase{
 	{name: "snapback: no defence", rows: snapback, target: "A5", mode: Defend, code: Fail, plies: 9},
 	{name: "ko capture is a ko result", rows: koShape, target: "B2", mode: Attack, code: KoA, moves: "C2", plies: 9},
 	{name: "ko: connecting saves cleanly", rows: koShape, target: "B2", mode: Defend, code: Win, moves: "C2", plies: 9},
+	// A single stone whose capture the owner answers by taking the two
+	// or more capturing stones back on its point is not captured (GNU
+	// Go's attack1); with a liberty more for them the capture stands.
+	{name: "capture into a snapback is no capture", rows: intoSnapback, target: "B1", mode: Attack, code: Fail, plies: 9},
+	{name: "the same capture with a liberty to spare", rows: noSnapback, target: "B1", mode: Attack, code: Win, moves: "A1", plies: 9},
 	{name: "geta on an open board fails at 3 liberties", rows: openGeta, target: "C4", mode: Attack, code: Fail, plies: 9},
 }
 
@@ -129,6 +134,20 @@ var (
 		".....",
 		".XO..",
 		"XO.O.",
+		".XO..",
+	}
+	intoSnapback = []string{
+		".....",
+		".....",
+		"XXX..",
+		"OOOX.",
+		".XOX.",
+	}
+	noSnapback = []string{
+		".....",
+		".....",
+		"XXX..",
+		"OOOX.",
 		".XO..",
 	}
 	openGeta = []string{

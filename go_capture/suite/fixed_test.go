@@ -1,0 +1,46 @@
+package suite
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
+)
+
+// TestRoundThreeAnswers holds the suite tests that the third round
+// fixed, each answered within a few milliseconds, to their patterns:
+// snapback recaptures (175 234), owner candidates that make a capture a
+// snapback or rescue cutting stones (138 172 180 183 186), captures that
+// give a joinable string its liberty back (132), captures by ko that
+// send the search on to the other ko modes (128 211) and ko defences
+// that name the move pressing the attacker (213 225).
+func TestRoundThreeAnswers(t *testing.T) {
+	shared := sharedtest.Dir()
+	if shared == "" {
+		t.Skip("../shared is absent")
+	}
+	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
+	if err != nil {
+		t.Skip("suite absent:", err)
+	}
+	byID := map[int]Test{}
+	for _, tc := range tests {
+		byID[tc.ID] = tc
+	}
+	for _, id := range []int{128, 132, 138, 172, 175, 180, 183, 186, 211, 213, 225, 234} {
+		tc, ok := byID[id]
+		if !ok {
+			t.Fatalf("test %d missing from the suite", id)
+		}
+		rows, _, err := Run(context.Background(), []Test{tc}, reading.Options{Algorithm: reading.AlgoDFPN, TimeLimit: 5 * time.Second}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := rows[0]; !r.Pass {
+			t.Errorf("test %d (%s %s): reply %q, want %q", id, tc.Command, tc.Args[0], r.Reply, tc.Pattern)
+		}
+	}
+}
