@@ -2,6 +2,7 @@ package reading
 
 import (
 	"context"
+	"runtime"
 	"time"
 
 	"github.com/tsume-solver/tsume/core"
@@ -163,19 +164,25 @@ const attackFirstShare = 4
 
 // solveCore runs the core's df-pn or PN* over the capture game, through
 // the same ko modes as Solve.
-func solveCore(ctx context.Context, b *board.Board, target board.Point, mode Mode, o Options, st Strategy, start time.Time) (Result, error) {
-	s := newSearcher(b, target, o)
+func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start time.Time) (Result, error) {
+	s, o := v.s, v.o
 	s.ctx = ctx
 	s.maxNodes = 1 << 62 // the core counts nodes
 	g := &captureGame{s: s, steps: 1, brute: st.Number == 9}
 	if st.Steps[0].OR == 1 {
 		g.steps = 2
 	}
-	tbl, err := core.NewTable(max(2, (64<<o.TableBits)>>20), core.TableOptions{})
-	if err != nil {
-		return Result{}, err
+	if v.tbl == nil {
+		tbl, err := core.NewTable(max(2, (64<<o.TableBits)>>20), core.TableOptions{})
+		if err != nil {
+			return Result{}, err
+		}
+		v.tbl = tbl
+		v.cleanup = runtime.AddCleanup(v, func(t *core.Table) { t.Close() }, tbl)
+	} else {
+		v.tbl.Clear()
 	}
-	defer tbl.Close()
+	tbl := v.tbl
 	var used uint64 // expanded nodes of the searches so far
 	// solve runs one core search with what is left of the question's node
 	// and time budgets: the attacker-first search of a defence, the main

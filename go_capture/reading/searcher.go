@@ -72,7 +72,10 @@ type koSave struct {
 }
 
 func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
-	s := &searcher{tt: newTable(o.TableBits), giCache: make([]giEntry, 1<<giCacheBits)}
+	s := &searcher{giCache: make([]giEntry, 1<<giCacheBits)}
+	if o.Algorithm == AlgoAPS {
+		s.tt = newTable(o.TableBits) // df-pn and PN* use the core's table
+	}
 	for i := range s.bufs {
 		s.bufs[i] = make([]board.Point, 0, 32)
 		s.scratch[i] = make([]board.Point, 0, 32)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
+	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/go_capture/board"
 )
 
@@ -39,6 +41,7 @@ func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, o
 	if err != nil {
 		return Result{}, err
 	}
+	defer v.release()
 	return v.Solve(ctx, b, target, mode)
 }
 
@@ -50,6 +53,21 @@ type Solver struct {
 	o  Options
 	st Strategy
 	s  *searcher
+	// tbl is the core's table (df-pn and PN*), kept between questions
+	// and cleared for each in constant time; released when the Solver
+	// is collected.
+	tbl     *core.Table
+	cleanup runtime.Cleanup
+}
+
+// release frees the core's table at once (a one-question Solver need
+// not wait for the collector).
+func (v *Solver) release() {
+	if v.tbl != nil {
+		v.cleanup.Stop()
+		v.tbl.Close()
+		v.tbl = nil
+	}
 }
 
 // NewSolver checks the options and returns a Solver.
@@ -88,15 +106,15 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 	if o.Superko != wb.Superko() {
 		wb.SetSuperko(o.Superko)
 	}
-	if o.Algorithm != AlgoAPS {
-		return solveCore(ctx, wb, target, mode, o, st, start)
-	}
 	if v.s == nil {
 		v.s = newSearcher(wb, target, o)
 	} else {
 		v.s.reset(wb, target, o)
 	}
 	s := v.s
+	if o.Algorithm != AlgoAPS {
+		return v.solveCore(ctx, mode, st, start)
+	}
 	s.ctx = ctx
 	res := Result{Move: board.NoPoint}
 	first, second := s.attacker, s.owner
