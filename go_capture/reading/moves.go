@@ -121,6 +121,22 @@ func (s *searcher) allMoves(ms []board.Point) []board.Point {
 	return ms
 }
 
+// addNearOwnLibs appends the liberties of owner strings other than the
+// target with at most maxLibs liberties that touch a liberty of the
+// target.
+func (s *searcher) addNearOwnLibs(ms []board.Point, maxLibs int) []board.Point {
+	l := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, r := range s.b.Neighbors(q) {
+			if s.b.At(r) == s.owner && s.b.StringID(r) != tid && s.b.NumLibs(r) <= maxLibs {
+				ms = s.addLibs(ms, r)
+			}
+		}
+	}
+	return ms
+}
+
 // candidates returns the owner moves that may prevent a capture in k
 // attacker moves (the candidate set of ip_k): the target's liberties and
 // the liberties of attacker strings in atari (k = 1), plus for k >= 2
@@ -137,8 +153,11 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addJoinCaptures(ms, 1)
 	if s.libs() == 1 && s.b.NumStones(s.target) == 1 {
 		// Shortening the strings the capturing move would join can turn
-		// the capture into a snapback (snapbackPending).
+		// the capture into a snapback (snapbackPending); strengthening
+		// the owner strings around the liberty can turn it into a ko
+		// (the capturing stone left in atari).
 		ms = s.addNearLibs(ms, 2)
+		ms = s.addNearOwnLibs(ms, 2)
 	}
 	if s.libs() >= 2 && k < 2 {
 		k = 2 // a ladder threat: answered like a two-move capture

@@ -4,8 +4,8 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
-// or the capture of an adjacent string in atari (for a single stone
-// also a move that makes its capture a snapback). Together they read
+// or the capture of an adjacent string in atari (for a single stone also
+// a move that makes its capture a snapback or a ko). Together they read
 // ladders and simple captures to the end. A side with ko power may
 // retake at most maxQSKoRetakes kos in one line; one that needs more is
 // assumed to win the ko, which ends the line in its favour.
@@ -98,7 +98,9 @@ func (s *searcher) qsSave() bool {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)
 	if s.b.NumStones(s.target) == 1 {
-		ms = s.addNearLibs(ms, 2) // may turn the capture into a snapback
+		// may turn the capture into a snapback, or into a ko
+		ms = s.addNearLibs(ms, 2)
+		ms = s.addNearOwnLibs(ms, 2)
 	}
 	s.scratch[s.ply] = ms
 	for _, m := range ms {
