@@ -47,74 +47,6 @@ func (p *Position) GenerateEvasions(buf []Move) []Move {
 	return p.genEvasions(buf, n, c)
 }
 
-// GenerateChecks appends the legal moves that give check: direct,
-// discovered, by drop, with and without promotion. The result is exactly
-// the subset of GenerateLegal for which GivesCheck holds, though not
-// necessarily in the same order.
-func (p *Position) GenerateChecks(buf []Move) []Move {
-	us := p.side
-	ek := p.king[us^1]
-	if ek == NoSquare {
-		return buf
-	}
-	start := len(buf)
-	var dropTarget Bitboard
-	if k := p.king[us]; k != NoSquare {
-		if n, c := p.checkers(k, us^1); n > 0 {
-			// Evasions are few: filter them all.
-			buf = p.genEvasions(buf, n, c)
-			return p.filterChecks(buf, start)
-		}
-	}
-	buf = p.genBoardAll(buf, p.pinned(us))
-	buf = p.filterChecks(buf, start)
-	dropTarget = fullBoard.AndNot(p.all)
-	return p.genCheckDrops(buf, ek, dropTarget)
-}
-
-// filterChecks keeps the moves of buf[start:] that give check.
-func (p *Position) filterChecks(buf []Move, start int) []Move {
-	out := start
-	for _, m := range buf[start:] {
-		if p.GivesCheck(m) {
-			buf[out] = m
-			out++
-		}
-	}
-	return buf[:out]
-}
-
-// genCheckDrops generates the legal drops that check the king on ek, on
-// squares of target: for each kind in hand, only the squares from which
-// that piece would attack the king are visited.
-func (p *Position) genCheckDrops(buf []Move, ek Square, target Bitboard) []Move {
-	us := p.side
-	h := p.hands[us]
-	if h == 0 {
-		return buf
-	}
-	for k := Pawn; k <= Gold; k++ {
-		if !h.Has(k) {
-			continue
-		}
-		pc := MakePiece(us, k)
-		for dm := nearBy[pc]; dm != 0; dm &= dm - 1 {
-			d := trailingZeros16(dm)
-			to := stepTo[ek][d]
-			for p.board[to] == Empty {
-				if target.Has(to) && p.dropAllowed(k, to) {
-					buf = append(buf, Move(to)|moveDrop|Move(k)<<16)
-				}
-				if farBy[pc]>>d&1 == 0 {
-					break
-				}
-				to = stepTo[to][d]
-			}
-		}
-	}
-	return buf
-}
-
 // dropAllowed reports whether c's piece of kind k may be dropped on the
 // empty square to: not on a dead square, no nifu, no pawn-drop mate.
 func (p *Position) dropAllowed(k Kind, to Square) bool {
@@ -346,46 +278,6 @@ func (p *Position) isPawnDropMate(to Square) bool {
 	mated := len(p.genEvasions(p.dropMateBuf[:0], n, c)) == 0
 	p.Undo(m)
 	return mated
-}
-
-// GivesCheck reports whether the legal move m checks the opponent's king.
-func (p *Position) GivesCheck(m Move) bool {
-	us := p.side
-	ek := p.king[us^1]
-	if ek == NoSquare {
-		return false
-	}
-	to := m.To()
-	k := m.Kind()
-	if m.IsPromotion() {
-		k += 8
-	}
-	pc := MakePiece(us, k)
-	var vacated Bitboard
-	if !m.IsDrop() {
-		vacated = SquareBB(m.From())
-	}
-	if d := adjDir[to][ek]; d >= 0 && nearMask[pc]>>d&1 != 0 {
-		return true
-	}
-	if d := lineDir[to][ek]; d >= 0 && farMask[pc]>>d&1 != 0 &&
-		between[to][ek].And(p.all).AndNot(vacated).IsEmpty() {
-		return true
-	}
-	if m.IsDrop() {
-		return false
-	}
-	from := m.From()
-	d := lineDir[ek][from]
-	if d < 0 || lineDir[ek][to] == d || !between[ek][from].And(p.all).IsEmpty() {
-		return false
-	}
-	t := firstPiece(from, int(d), p.all)
-	if t == NoSquare {
-		return false
-	}
-	sl := p.board[t]
-	return isColor(sl, us) && farBy[sl]>>d&1 != 0
 }
 
 // IsLegal reports whether m is a legal move in this position (for moves

@@ -1,0 +1,249 @@
+package shogi
+
+// Check generation. A move checks the enemy king directly when the moved
+// (perhaps promoted) piece attacks the king from its destination, or by
+// discovery when it leaves the line between the king and one of the
+// mover's sliders. Both are read from bitboards computed once per node:
+// the squares from which each kind would attack the king, and the
+// mover's pieces that alone block a slider's line to the king. Pieces
+// that can reach no checking square and discover nothing are skipped
+// without walking their moves.
+
+// GenerateChecks appends the legal moves that give check: direct,
+// discovered, by drop, with and without promotion. The result is exactly
+// the subset of GenerateLegal for which GivesCheck holds, in the same
+// relative order as GenerateLegal produces them (board moves by origin
+// square, then drops).
+func (p *Position) GenerateChecks(buf []Move) []Move {
+	us := p.side
+	ek := p.king[us^1]
+	if ek == NoSquare {
+		return buf
+	}
+	if k := p.king[us]; k != NoSquare {
+		if n, c := p.checkers(k, us^1); n > 0 {
+			// Evasions are few: filter them all.
+			start := len(buf)
+			buf = p.genEvasions(buf, n, c)
+			return p.filterChecks(buf, start)
+		}
+	}
+	buf = p.genBoardChecks(buf, ek)
+	return p.genCheckDrops(buf, ek, fullBoard.AndNot(p.all))
+}
+
+// filterChecks keeps the moves of buf[start:] that give check.
+func (p *Position) filterChecks(buf []Move, start int) []Move {
+	out := start
+	for _, m := range buf[start:] {
+		if p.GivesCheck(m) {
+			buf[out] = m
+			out++
+		}
+	}
+	return buf[:out]
+}
+
+// checkSquares fills chk[k] with the squares from which a piece of kind k
+// of the side to move would attack the enemy king on ek, lines blocked
+// by the pieces as they stand. The lines are traced only for the kinds
+// the side has on the board (a tsume attacker often has none).
+func (p *Position) checkSquares(chk *[16]Bitboard, ek Square) {
+	us := p.side
+	f := &stepFrom[us]
+	own := p.occ[us]
+	cl := &p.byClass
+	var rook, bishop Bitboard
+	if !cl[classRook].And(own).IsEmpty() {
+		rook = rookAttacks(ek, p.all)
+	}
+	if !cl[classBishop].And(own).IsEmpty() {
+		bishop = bishopAttacks(ek, p.all)
+	}
+	chk[Lance] = Bitboard{}
+	if !cl[classLance].And(own).IsEmpty() {
+		chk[Lance] = rayAttacks(ek, lanceDirFrom[us], p.all)
+	}
+	gold := f[classGold][ek]
+	king := f[classKing][ek]
+	chk[Pawn] = f[classPawn][ek]
+	chk[Knight] = f[classKnight][ek]
+	chk[Silver] = f[classSilver][ek]
+	chk[Bishop] = bishop
+	chk[Rook] = rook
+	chk[Gold], chk[ProPawn], chk[ProLance], chk[ProKnight], chk[ProSilver] = gold, gold, gold, gold, gold
+	chk[Horse] = bishop.Or(king)
+	chk[Dragon] = rook.Or(king)
+}
+
+// genBoardChecks generates the checking board moves of a side not in
+// check, in genBoardAll's order. The check squares are computed with the
+// mover still on its origin; that is exact, because a piece could only
+// gain a line through its own origin by sliding along it, and then it
+// would already be checking (the opponent in check with us to move is not
+// a legal position).
+func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
+	us := p.side
+	ksq := p.king[us]
+	var pinned Bitboard
+	if ksq != NoSquare {
+		pinned = p.lineBlockers(ksq, us, us^1)
+	}
+	disc := p.lineBlockers(ek, us, us)
+	var chk [16]Bitboard
+	p.checkSquares(&chk, ek)
+	bl := &blocked[us]
+	for own := p.occ[us]; !own.IsEmpty(); {
+		from := own.Pop()
+		pc := p.board[from]
+		k := pc.Kind()
+		// discDir is the line from the enemy king through from when
+		// leaving it discovers a check, else -1.
+		discDir := int8(-1)
+		if disc.Has(from) {
+			discDir = lineDir[ek][from]
+		}
+		if k == King {
+			// A king checks only by discovery.
+			if discDir >= 0 {
+				esc := p.safeNeighbours(from, us, from)
+				for d := 0; d < 8; d++ {
+					if to := stepTo[from][d]; to != NoSquare && esc.Has(to) && lineDir[ek][to] != discDir {
+						buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
+					}
+				}
+			}
+			continue
+		}
+		chkN, chkP := chk[k], chk[k.Promote()]
+		want := chkN.Or(chkP)
+		if discDir < 0 && stepAttacks[pc][from].Or(slideLines[pc][from]).And(want).IsEmpty() {
+			continue
+		}
+		pinDir := int8(-1)
+		if pinned.Has(from) {
+			pinDir = lineDir[ksq][from]
+		}
+		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+			to := stepTo[from][trailingZeros16(steps)]
+			tp := p.board[to]
+			if bl[tp] || pinDir >= 0 && lineDir[ksq][to] != pinDir {
+				continue
+			}
+			dc := discDir >= 0 && lineDir[ek][to] != discDir
+			buf = addCheckMoves(buf, us, from, to, k, tp.Kind(), dc || chkN.Has(to), dc || chkP.Has(to))
+		}
+		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
+			d := trailingZeros16(slides)
+			if pinDir >= 0 && d != int(pinDir) && d != oppDir[pinDir] {
+				continue
+			}
+			reach := rayAttacks(from, d, p.all).AndNot(p.occ[us])
+			if discDir < 0 {
+				reach = reach.And(want)
+			}
+			for !reach.IsEmpty() {
+				to := firstOnRay(reach, d)
+				reach.Clear(to)
+				dc := discDir >= 0 && lineDir[ek][to] != discDir
+				buf = addCheckMoves(buf, us, from, to, k, p.board[to].Kind(), dc || chkN.Has(to), dc || chkP.Has(to))
+			}
+		}
+	}
+	return buf
+}
+
+// addCheckMoves is addMoves keeping only the forms that check: plain for
+// the move without promotion, promoted for the promotion.
+func addCheckMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind, plain, promoted bool) []Move {
+	if !plain && !promoted {
+		return buf
+	}
+	m := Move(to) | Move(from)<<7 | Move(k)<<16 | Move(captured)<<20
+	if k <= Rook {
+		rt := relRankTab[us][to]
+		if rt <= 2 || relRankTab[us][from] <= 2 {
+			if promoted {
+				buf = append(buf, m|movePromote)
+			}
+			if rt == 0 && k <= Knight || rt == 1 && k == Knight {
+				return buf
+			}
+		}
+	}
+	if plain {
+		buf = append(buf, m)
+	}
+	return buf
+}
+
+// genCheckDrops generates the legal drops that check the king on ek, on
+// squares of target: for each kind in hand, only the squares from which
+// that piece would attack the king are visited.
+func (p *Position) genCheckDrops(buf []Move, ek Square, target Bitboard) []Move {
+	us := p.side
+	h := p.hands[us]
+	if h == 0 {
+		return buf
+	}
+	for k := Pawn; k <= Gold; k++ {
+		if !h.Has(k) {
+			continue
+		}
+		pc := MakePiece(us, k)
+		for dm := nearBy[pc]; dm != 0; dm &= dm - 1 {
+			d := trailingZeros16(dm)
+			to := stepTo[ek][d]
+			for p.board[to] == Empty {
+				if target.Has(to) && p.dropAllowed(k, to) {
+					buf = append(buf, Move(to)|moveDrop|Move(k)<<16)
+				}
+				if farBy[pc]>>d&1 == 0 {
+					break
+				}
+				to = stepTo[to][d]
+			}
+		}
+	}
+	return buf
+}
+
+// GivesCheck reports whether the legal move m checks the opponent's king.
+func (p *Position) GivesCheck(m Move) bool {
+	us := p.side
+	ek := p.king[us^1]
+	if ek == NoSquare {
+		return false
+	}
+	to := m.To()
+	k := m.Kind()
+	if m.IsPromotion() {
+		k += 8
+	}
+	pc := MakePiece(us, k)
+	var vacated Bitboard
+	if !m.IsDrop() {
+		vacated = SquareBB(m.From())
+	}
+	if d := adjDir[to][ek]; d >= 0 && nearMask[pc]>>d&1 != 0 {
+		return true
+	}
+	if d := lineDir[to][ek]; d >= 0 && farMask[pc]>>d&1 != 0 &&
+		between[to][ek].And(p.all).AndNot(vacated).IsEmpty() {
+		return true
+	}
+	if m.IsDrop() {
+		return false
+	}
+	from := m.From()
+	d := lineDir[ek][from]
+	if d < 0 || lineDir[ek][to] == d || !between[ek][from].And(p.all).IsEmpty() {
+		return false
+	}
+	t := firstPiece(from, int(d), p.all)
+	if t == NoSquare {
+		return false
+	}
+	sl := p.board[t]
+	return isColor(sl, us) && farBy[sl]>>d&1 != 0
+}
