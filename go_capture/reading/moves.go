@@ -171,6 +171,26 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 		ms = s.addAdjacentLibs(ms, k+2)
 		ms = s.addNearLibs(ms, k+2)
 		ms = s.addRescues(ms, k+2)
+		ms = s.addApproaches(ms, k+1)
+	}
+	return ms
+}
+
+// addApproaches appends, for each attacker string touching the target
+// with at most maxLibs liberties (a capturing race), the liberties of
+// the other attacker strings with at most two liberties next to one of
+// its liberties: taking them lets the owner fill that liberty.
+func (s *searcher) addApproaches(ms []board.Point, maxLibs int) []board.Point {
+	var adj [64]board.Point
+	for _, id := range s.b.AppendAdjacent(adj[:0], s.target, maxLibs) {
+		l := s.b.Libs(id)
+		for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+			for _, r := range s.b.Neighbors(q) {
+				if s.b.At(r) == s.attacker && s.b.StringID(r) != id && s.b.NumLibs(r) <= 2 {
+					ms = s.addLibs(ms, r)
+				}
+			}
+		}
 	}
 	return ms
 }
