@@ -145,9 +145,16 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 			}
 		}
 		// Slides: the target squares on the reachable part of each ray,
-		// nearest first (target holds no piece of ours).
+		// nearest first (target holds no piece of ours). Most sliders
+		// have no line through the target at all.
+		if slideLines[pc][from].And(target).IsEmpty() {
+			continue
+		}
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
 			d := trailingZeros16(slides)
+			if lineFrom[from][d].And(target).IsEmpty() {
+				continue
+			}
 			for reach := rayAttacks(from, d, p.all).And(target); !reach.IsEmpty(); {
 				to := firstOnRay(reach, d)
 				reach.Clear(to)
