@@ -60,24 +60,26 @@ func bishopAttacks(s Square, occ Bitboard) Bitboard {
 // the square k and a slider of colour sc attacking along that line: with
 // bc the king's side and sc the opponent, the pinned pieces; with bc = sc
 // the attacker and k the enemy king, the pieces whose move may discover a
-// check.
+// check. Only the sliders that would attack k on an empty board are
+// looked at (usually none or one).
 func (p *Position) lineBlockers(k Square, bc, sc Color) Bitboard {
+	cl := &p.byClass
+	theirs := p.occ[sc]
+	var cand Bitboard
+	for w := 0; w < 2; w++ {
+		cand[w] = (cl[classRook][w]&orthRays[k][w] | cl[classBishop][w]&diagRays[k][w] |
+			cl[classLance][w]&lanceRay[sc][k][w]) & theirs[w]
+	}
 	var b Bitboard
-	for d := 0; d < 8; d++ {
-		ray := lineFrom[k][d]
-		if ray.And(p.sliders[sc]).IsEmpty() {
+	for !cand.IsEmpty() {
+		q := cand.Pop()
+		d := int(lineDir[k][q])
+		first := firstPiece(k, d, p.all)
+		if first == q || !isColor(p.board[first], bc) {
 			continue
 		}
-		q := firstOnRay(ray.And(p.all), d)
-		if q == NoSquare || !isColor(p.board[q], bc) {
-			continue
-		}
-		u := firstPiece(q, d, p.all)
-		if u == NoSquare {
-			continue
-		}
-		if pc := p.board[u]; isColor(pc, sc) && farBy[pc]>>d&1 != 0 {
-			b.Set(q)
+		if firstPiece(first, d, p.all) == q {
+			b.Set(first)
 		}
 	}
 	return b
