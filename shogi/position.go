@@ -9,8 +9,8 @@ type Position struct {
 	board     [82]Piece // index NoSquare is the wall sentinel
 	occ       [2]Bitboard
 	all       Bitboard
-	sliders   [2]Bitboard          // lances, bishops, rooks, horses, dragons: lets ray walks be skipped
-	byClass   [numClasses]Bitboard // both colours' pieces by attack class (classes.go)
+	sliders   [3]Bitboard              // lances, bishops, rooks, horses, dragons by colour; [2] is scratch (see place)
+	byClass   [numClasses + 1]Bitboard // both colours' pieces by attack class (classes.go); [numClasses] is scratch
 	hands     [2]Hand
 	king      [2]Square // NoSquare when the side has no king (tsume attackers)
 	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
@@ -116,28 +116,59 @@ func (p *Position) remove(s Square, pc Piece) {
 }
 
 // place and lift update the board and bitboards but not the key (Undo
-// restores the key from the stack).
+// restores the key from the stack). They write every bitboard a piece may
+// belong to without branching: a piece that is no slider, or belongs to
+// one class only, updates a scratch bitboard instead (pieceSlots).
 func (p *Position) place(s Square, pc Piece) {
 	p.board[s] = pc
-	p.occ[pc.Color()].Set(s)
-	p.all.Set(s)
-	if farMask[pc] != 0 {
-		p.sliders[pc.Color()].Set(s)
-	}
-	for m := classMask[pc.Kind()]; m != 0; m &= m - 1 {
-		p.byClass[bits.TrailingZeros8(m)].Set(s)
-	}
+	w, bit := s>>6, uint64(1)<<(s&63)
+	sl := &pieceSlots[pc]
+	p.occ[pc>>4&1][w] |= bit
+	p.all[w] |= bit
+	p.sliders[sl.slider][w] |= bit
+	p.byClass[sl.class[0]][w] |= bit
+	p.byClass[sl.class[1]][w] |= bit
 }
 
 func (p *Position) lift(s Square, pc Piece) {
 	p.board[s] = Empty
-	p.occ[pc.Color()].Clear(s)
-	p.all.Clear(s)
-	if farMask[pc] != 0 {
-		p.sliders[pc.Color()].Clear(s)
-	}
-	for m := classMask[pc.Kind()]; m != 0; m &= m - 1 {
-		p.byClass[bits.TrailingZeros8(m)].Clear(s)
+	w, bit := s>>6, uint64(1)<<(s&63)
+	sl := &pieceSlots[pc]
+	p.occ[pc>>4&1][w] &^= bit
+	p.all[w] &^= bit
+	p.sliders[sl.slider][w] &^= bit
+	p.byClass[sl.class[0]][w] &^= bit
+	p.byClass[sl.class[1]][w] &^= bit
+}
+
+// slots names the bitboards of Position that hold a piece besides occ and
+// all: its sliders entry (2, the scratch, for a non-slider) and up to two
+// attack classes (numClasses, the scratch, for none).
+type slots struct {
+	slider uint8
+	class  [2]uint8
+}
+
+// pieceSlots gives each piece its slots.
+var pieceSlots [33]slots
+
+// initSlots fills pieceSlots; tables.go's init calls it once farMask is
+// ready.
+func initSlots() {
+	for pc := range pieceSlots {
+		sl := slots{slider: 2, class: [2]uint8{numClasses, numClasses}}
+		p := Piece(pc)
+		if p.Kind() >= Pawn && p.Kind() <= Dragon && Piece(pc) < wall {
+			if farMask[p] != 0 {
+				sl.slider = uint8(p.Color())
+			}
+			i := 0
+			for m := classMask[p.Kind()]; m != 0; m &= m - 1 {
+				sl.class[i] = uint8(bits.TrailingZeros8(m))
+				i++
+			}
+		}
+		pieceSlots[pc] = sl
 	}
 }
 

@@ -118,5 +118,6 @@ func init() {
 		}
 	}
 	initClasses()
+	initSlots()
 	initKingFreedom()
 }
