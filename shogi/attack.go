@@ -16,10 +16,12 @@ func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
 	return !p.sliderAttackers(s, c, ignore).IsEmpty()
 }
 
-// checkers returns how many pieces of colour c attack s (0, 1 or 2; it
-// stops counting at 2) and the square of one of them.
-func (p *Position) checkers(s Square, c Color) (int, Square) {
-	a := p.attackersTo(s, c)
+// checkers returns how many of the opponent's pieces check the side to
+// move's king, which must exist (0, 1 or 2; it stops counting at 2), and
+// the square of one of them. The checkers are computed once per position:
+// a solver asks InCheck and then for the evasions.
+func (p *Position) checkers() (int, Square) {
+	a := p.kingCheckers()
 	switch a.Count() {
 	case 0:
 		return 0, NoSquare
@@ -27,6 +29,17 @@ func (p *Position) checkers(s Square, c Color) (int, Square) {
 		return 1, a.Pop()
 	}
 	return 2, a.Pop()
+}
+
+// kingCheckers returns the opponent's pieces that attack the side to
+// move's king, which must exist, from the cache when it is of this
+// position (version, bumped by every Do and Undo).
+func (p *Position) kingCheckers() Bitboard {
+	if p.checkVersion != p.version+1 {
+		p.checkBB = p.attackersTo(p.king[p.side], p.side^1)
+		p.checkVersion = p.version + 1
+	}
+	return p.checkBB
 }
 
 // attackersTo returns c's pieces (king included) that attack s, pins ignored.
@@ -49,8 +62,7 @@ func (p *Position) pinned(c Color) Bitboard {
 
 // InCheck reports whether the side to move is in check (false if it has no king).
 func (p *Position) InCheck() bool {
-	k := p.king[p.side]
-	return k != NoSquare && p.attackedBy(k, p.side^1, noIgnore)
+	return p.king[p.side] != NoSquare && !p.kingCheckers().IsEmpty()
 }
 
 // Attacked reports whether any piece of colour c attacks s.

@@ -21,7 +21,7 @@ func (p *Position) GenerateChecks(buf []Move) []Move {
 		return buf
 	}
 	if k := p.king[us]; k != NoSquare {
-		if n, c := p.checkers(k, us^1); n > 0 {
+		if n, c := p.checkers(); n > 0 {
 			// Evasions are few: filter them all.
 			start := len(buf)
 			buf = p.genEvasions(buf, n, c)

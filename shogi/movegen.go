@@ -25,7 +25,7 @@ func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Mo
 func (p *Position) GenerateLegal(buf []Move) []Move {
 	us := p.side
 	if k := p.king[us]; k != NoSquare {
-		if n, c := p.checkers(k, us^1); n > 0 {
+		if n, c := p.checkers(); n > 0 {
 			return p.genEvasions(buf, n, c)
 		}
 	}
@@ -40,7 +40,7 @@ func (p *Position) GenerateEvasions(buf []Move) []Move {
 	if k == NoSquare {
 		return buf
 	}
-	n, c := p.checkers(k, p.side^1)
+	n, c := p.checkers()
 	if n == 0 {
 		return buf
 	}
@@ -281,7 +281,7 @@ func (p *Position) isPawnDropMate(to Square) bool {
 	p.Do(m)
 	// The pawn is adjacent to the king, so no interposition is possible
 	// and no drop can answer it; the evasion list is short.
-	n, c := p.checkers(p.king[p.side], p.side^1)
+	n, c := p.checkers()
 	mated := len(p.genEvasions(p.dropMateBuf[:0], n, c)) == 0
 	p.Undo(m)
 	return mated
@@ -307,7 +307,7 @@ func (p *Position) IsLegal(m Move) bool {
 		if ksq == NoSquare {
 			return true
 		}
-		n, c := p.checkers(ksq, them)
+		n, c := p.checkers()
 		return n == 0 || n == 1 && between[ksq][c].Has(to)
 	}
 	from := m.From()

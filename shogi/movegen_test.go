@@ -12,6 +12,11 @@ import (
 // king attacked, and that Do/Undo restore the position and its keys.
 func checkNode(t *testing.T, p *Position) []Move {
 	t.Helper()
+	// InCheck reads checkers cached per position: it must follow Do and
+	// Undo (the playouts reach every node after both).
+	if k := p.king[p.side]; k != NoSquare && p.InCheck() == referenceAttacked(p, k, p.side^1).IsEmpty() {
+		t.Fatalf("%s: InCheck = %v", p.SFEN(), p.InCheck())
+	}
 	legal := p.GenerateLegal(nil)
 	checkAttacks(t, p)
 	sfen, key, bkey := p.SFEN(), p.Key(), p.BoardKey()

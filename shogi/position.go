@@ -20,6 +20,13 @@ type Position struct {
 	handKey   uint64
 	stack     []undoState
 
+	// version counts Do and Undo calls, so that a value cached with
+	// version+1 (0 meaning none) belongs to this position: the checkers
+	// of the side to move's king (attack.go).
+	version      uint64
+	checkVersion uint64
+	checkBB      Bitboard
+
 	// Scratch move lists, kept here because escape analysis would move
 	// local arrays of the (mutually recursive) generators to the heap.
 	dropMateBuf [64]Move
@@ -213,6 +220,7 @@ func (p *Position) Do(m Move) {
 	p.boardKey ^= zobSide
 	p.side = them
 	p.ply++
+	p.version++
 }
 
 // Undo takes back m, which must be the last move played.
@@ -254,4 +262,5 @@ func (p *Position) Undo(m Move) {
 	p.boardKey, p.handKey = st.boardKey, st.handKey
 	p.side = us
 	p.ply--
+	p.version++
 }
