@@ -106,7 +106,7 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 		if k == King {
 			// A king checks only by discovery.
 			if discDir >= 0 {
-				esc := p.safeNeighbours(from, us, from)
+				esc, _ := p.safeNeighbours(us)
 				for d := 0; d < 8; d++ {
 					if to := stepTo[from][d]; to != NoSquare && esc.Has(to) && lineDir[ek][to] != discDir {
 						buf = append(buf, Move(to)|Move(from)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)

@@ -7,50 +7,61 @@ package shogi
 // eight Attacked calls, but the opponent's nearby pieces are visited once
 // for all eight squares.
 func (p *Position) KingFreedom(c Color) int {
-	k := p.king[c]
-	if k == NoSquare {
+	if p.king[c] == NoSquare {
 		return 0
 	}
-	return p.safeNeighbours(k, c, noIgnore).Count()
+	_, standing := p.safeNeighbours(c)
+	return standing.Count()
 }
 
-// safeNeighbours returns the squares next to k (c's king square) that hold
-// none of c's pieces and that the opponent does not attack, the square
-// ignore counting as empty: with ignore = k, the squares c's king may
-// move to. The opponent's pieces in step or jump reach of the
-// neighbourhood are visited once, then the sliders' lines are tested only
-// for the squares still free.
-func (p *Position) safeNeighbours(k Square, c Color, ignore Square) Bitboard {
+// safeNeighbours returns the squares next to c's king (which must exist)
+// that hold none of c's pieces and that the opponent does not attack:
+// lifted with the king taken off the board (the squares it may move to),
+// standing with the king where it is (KingFreedom's). The opponent's
+// pieces in step or jump reach of the neighbourhood are visited once,
+// then each slider's lines are tested only for the squares still free.
+// For the side to move both sets are cached per position: the solver
+// asks for the king's moves and then for KingFreedom.
+func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
+	if c == p.side && p.safeVersion == p.version+1 {
+		return p.safeLifted, p.safeStanding
+	}
+	k := p.king[c]
 	them := c ^ 1
 	// The king class's step table is symmetric: the squares from which a
 	// king attacks k are k's neighbours.
 	free := stepFrom[c][classKing][k].AndNot(p.occ[c])
-	if free.IsEmpty() {
-		return free
+	if !free.IsEmpty() {
+		for b := p.occ[them].And(kingZone[them][k]); !b.IsEmpty(); {
+			q := b.Pop()
+			free = free.AndNot(stepAttacks[p.board[q]][q])
+		}
 	}
-	for b := p.occ[them].And(kingZone[them][k]); !b.IsEmpty(); {
-		q := b.Pop()
-		free = free.AndNot(stepAttacks[p.board[q]][q])
-	}
-	if free.IsEmpty() {
-		return free
-	}
-	// Lines: each of the opponent's sliders (few) against the free squares
-	// on its lines, by one bit scan from the square toward the slider.
-	occ := p.all
-	if ignore < NoSquare {
-		occ.Clear(ignore)
-	}
-	for b := p.sliders[them]; !b.IsEmpty(); {
-		q := b.Pop()
-		for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
-			t := on.Pop()
-			if firstPiece(t, int(lineDir[t][q]), occ) == q {
-				free.Clear(t)
+	lifted, standing = free, free
+	if !free.IsEmpty() {
+		// Lines: a square is attacked with the king lifted when the slider
+		// is the first piece seen from it without the king; with the king
+		// standing too, unless the king is in the way.
+		occ := p.all.AndNot(SquareBB(k))
+		for b := p.sliders[them]; !b.IsEmpty(); {
+			q := b.Pop()
+			for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
+				t := on.Pop()
+				d := lineDir[t][q]
+				if firstPiece(t, int(d), occ) != q {
+					continue
+				}
+				lifted.Clear(t)
+				if lineDir[t][k] != d || firstPiece(t, int(d), p.all) == q {
+					standing.Clear(t)
+				}
 			}
 		}
 	}
-	return free
+	if c == p.side {
+		p.safeLifted, p.safeStanding, p.safeVersion = lifted, standing, p.version+1
+	}
+	return lifted, standing
 }
 
 // slideLines[pc][q] holds the squares a slider pc on q would reach along

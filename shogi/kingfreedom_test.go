@@ -86,8 +86,8 @@ func checkAttacks(t *testing.T, p *Position) {
 			}
 		}
 		p.place(k, kp)
-		if got := p.safeNeighbours(k, c, k); got != wantMoves {
-			t.Fatalf("%s: safeNeighbours(%s, %v, king) = %v, want %v", p.SFEN(), k, c, got, wantMoves)
+		if got, _ := p.safeNeighbours(c); got != wantMoves {
+			t.Fatalf("%s: safeNeighbours(%v): lifted = %v, want %v", p.SFEN(), c, got, wantMoves)
 		}
 	}
 }

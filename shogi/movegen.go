@@ -103,7 +103,7 @@ func (p *Position) genEvasions(buf []Move, n int, c Square) []Move {
 // genKingMoves generates the legal moves of the side to move's king on
 // ksq, in direction order.
 func (p *Position) genKingMoves(buf []Move, ksq Square) []Move {
-	esc := p.safeNeighbours(ksq, p.side, ksq)
+	esc, _ := p.safeNeighbours(p.side)
 	if esc.IsEmpty() {
 		return buf
 	}

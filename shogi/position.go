@@ -22,10 +22,15 @@ type Position struct {
 
 	// version counts Do and Undo calls, so that a value cached with
 	// version+1 (0 meaning none) belongs to this position: the checkers
-	// of the side to move's king (attack.go).
+	// of the side to move's king (attack.go) and its safe neighbours.
 	version      uint64
 	checkVersion uint64
 	checkBB      Bitboard
+	// safeNeighbours' two sets for the side to move (kingfreedom.go),
+	// valid when safeVersion is version+1.
+	safeVersion  uint64
+	safeLifted   Bitboard
+	safeStanding Bitboard
 
 	// Scratch move lists, kept here because escape analysis would move
 	// local arrays of the (mutually recursive) generators to the heap.
