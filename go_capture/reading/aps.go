@@ -170,6 +170,25 @@ func (s *searcher) andMoves() ([]board.Point, bool) {
 // refute (their values are exact); they only see less deep.
 const lateReduction = 10
 
+// qsRefutes reports whether the quiescence search captures the target
+// after each of the owner's forced moves ms: QSSave tries only the
+// quiescence moves, and a forced move outside them (a capture that
+// connects out, a move that makes the capture a ko) must not be
+// declared lost unread.
+func (s *searcher) qsRefutes(ms []board.Point) bool {
+	for _, m := range ms {
+		if !s.play(m, s.owner) {
+			continue
+		}
+		ok := s.captured() || s.qsCapture()
+		s.undo()
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // andNode searches with the owner to move and depth plies left.
 func (s *searcher) andNode(depth int) int8 {
 	s.nodes++
@@ -217,7 +236,7 @@ func (s *searcher) andNode(depth int) int8 {
 		return lost
 	}
 	if depth <= 0 {
-		if s.libs() == 1 && s.qsSave() {
+		if s.libs() == 1 && s.qsSave() && s.qsRefutes(ms) {
 			s.tt.store(key, won, maxPly, board.NoPoint, s.step)
 			return won
 		}
