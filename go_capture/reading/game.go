@@ -292,7 +292,16 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 					}
 				}
 			}
-			if mode == Defend && res.Move == board.Pass && km.code != Win {
+			switch {
+			case mode == Defend && km.code == KoB:
+				// The owner wins every ko in this pass, so almost any
+				// move keeps the target alive: name the one the ko
+				// defence order prefers (kodefence.go), not whichever
+				// the proof happened to try first.
+				if m := koDefenceCore(s, g, solve); m != board.Pass || res.Move == board.Pass {
+					res.Move = m
+				}
+			case mode == Defend && res.Move == board.Pass && km.code != Win:
 				res.Move = koDefenceCore(s, g, solve)
 			}
 			res.Line = []board.Point{res.Move}

@@ -128,8 +128,13 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		ok, move, decided := s.widen(mode, st, o.MaxDepth, &res.Stats)
 		if ok {
 			res.Code, res.Move, res.Proven = km.code, move, true
-			if mode == Defend && move == board.Pass && km.code != Win {
-				res.Move = s.koDefenceAPS(st, o.MaxDepth, &res.Stats)
+			// As in solveCore: a code-3 defence names the move the ko
+			// defence order prefers; any ko defence found as PASS names
+			// a move.
+			if mode == Defend && (km.code == KoB || (move == board.Pass && km.code != Win)) {
+				if m := s.koDefenceAPS(st, o.MaxDepth, &res.Stats); m != board.Pass || move == board.Pass {
+					res.Move = m
+				}
 				s.stopped = false // the answer stands; a limit only ends the hunt
 			}
 			res.Line = s.principalLine(mode, res.Move)
