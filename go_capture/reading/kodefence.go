@@ -32,11 +32,12 @@ func (s *searcher) koDefenceOrder(ms []board.Point) []board.Point {
 }
 
 // pressure scores an owner move by the attacker strings it takes a
-// liberty from, 12/liberties each (a string short of liberties counts
-// most), and 0 on the target's own liberties. When the owner wins only
-// by a ko, almost any move keeps the target alive in that ko mode; GNU
-// Go names the move that presses the attacker's strings in the capturing
-// race, and so do we.
+// liberty from and the short owner strings guarding a liberty of the
+// target that it extends, 12/liberties each (a string short of
+// liberties counts most), and 0 on the target's own liberties. When the
+// owner wins only by a ko, almost any move keeps the target alive in
+// that ko mode; GNU Go names the move that presses the attacker's
+// strings in the capturing race or connects the guard, and so do we.
 func (s *searcher) pressure(p board.Point) int {
 	if p < 0 || s.b.Libs(s.target).Has(p) {
 		return 0
@@ -59,7 +60,29 @@ next:
 		n++
 		score += 12 / s.b.NumLibs(r)
 	}
+	// Saving a short owner string that touches a liberty of the target
+	// (it guards that liberty) presses as much.
+	for _, r := range s.b.Neighbors(p) {
+		if s.b.At(r) == s.owner && s.b.NumLibs(r) <= 2 && s.b.StringID(r) != s.b.StringID(s.target) && s.touchesLib(r) {
+			score += 12 / s.b.NumLibs(r)
+		}
+	}
 	return score
+}
+
+// touchesLib reports whether the string at r touches a liberty of the
+// target.
+func (s *searcher) touchesLib(r board.Point) bool {
+	id := s.b.StringID(r)
+	l := s.b.Libs(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, n := range s.b.Neighbors(q) {
+			if s.b.At(n) == s.owner && s.b.StringID(n) == id {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // takesKo reports whether the owner's move m captures a ko stone, so

@@ -17,9 +17,9 @@ import (
 // 0.4 s and would hit the limit under -race), captures that give a
 // joinable string its liberty back (132), captures by ko that send the
 // search on to the other ko modes (128 211), ko defences that name the
-// move pressing the attacker (213 215 225), moves that turn a capture
-// into a ko (135) and the approach moves of a capturing race (30 94 95
-// 96).
+// move pressing the attacker or saving a string that guards a liberty
+// (133 213 215 225), moves that turn a capture into a ko (135) and the
+// approach moves of a capturing race (30 94 95 96).
 func TestRoundThreeAnswers(t *testing.T) {
 	shared := sharedtest.Dir()
 	if shared == "" {
@@ -33,7 +33,7 @@ func TestRoundThreeAnswers(t *testing.T) {
 	for _, tc := range tests {
 		byID[tc.ID] = tc
 	}
-	for _, id := range []int{30, 94, 95, 96, 128, 132, 135, 138, 175, 180, 183, 186, 211, 213, 215, 225, 234} {
+	for _, id := range []int{30, 94, 95, 96, 128, 132, 133, 135, 138, 175, 180, 183, 186, 211, 213, 215, 225, 234} {
 		tc, ok := byID[id]
 		if !ok {
 			t.Fatalf("test %d missing from the suite", id)
