@@ -2,6 +2,7 @@ package mate
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tsume-solver/tsume/core"
@@ -34,7 +35,7 @@ func TestBoundedGame(t *testing.T) {
 			if lim < 0 {
 				continue
 			}
-			r := core.Solve(context.Background(), newBoundedGame(g, lim), tab, core.Options{TCA: true, SNDA: true})
+			r := core.Solve(context.Background(), newBoundedGame(g, lim, nil), tab, core.Options{TCA: true, SNDA: true})
 			want := core.Proven
 			if lim < tc.n {
 				want = core.Disproven
@@ -47,8 +48,10 @@ func TestBoundedGame(t *testing.T) {
 	}
 }
 
-// TestShorteningPath forces the long-line method (bounded proofs) on our
-// own problems: same lengths, proven minimal, verified.
+// TestShorteningPath forces the long-line method (bounded proofs, the
+// line walker) on our own problems and, when ../shared is present, on the
+// antma problems of 5 plies or more (a sample under -short): same lengths,
+// proven minimal, verified.
 func TestShorteningPath(t *testing.T) {
 	saved := exactMaxProof
 	exactMaxProof = 0
@@ -58,16 +61,25 @@ func TestShorteningPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	var cases []boundedCase
 	for _, tc := range ownProblems {
-		if tc.kind != Mate || tc.length < 2 {
-			continue
+		if tc.kind == Mate && tc.length >= 2 {
+			cases = append(cases, boundedCase{tc.name, tc.sfen, tc.rules, tc.length})
 		}
+	}
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if strings.HasPrefix(tc.name, "antma:") {
+			cases = append(cases, tc)
+		}
+	}
+	for _, tc := range cases {
 		pos, _ := shogi.ParseSFEN(tc.sfen)
-		r, err := s.Solve(context.Background(), pos, Options{Rules: tc.rules, DefenderToMove: tc.and})
+		and := tc.name == "defender to move"
+		r, err := s.Solve(context.Background(), pos, Options{Rules: tc.rules, DefenderToMove: and})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Kind != Mate || r.Length != tc.length || !r.Minimal || !r.Verified || r.ExactNodes == 0 {
+		if r.Kind != Mate || r.Length != tc.n || !r.Minimal || !r.Verified || r.ExactNodes == 0 {
 			t.Errorf("%s: %v in %d minimal %v verified %v (%s) %s", tc.name, r.Kind, r.Length, r.Minimal, r.Verified, r.Verification.Problem, r.Note)
 		}
 	}

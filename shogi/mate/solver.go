@@ -167,7 +167,16 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		res.Kind = NoMate
 	case core.Proven:
 		res.Kind = Mate
-		s.findLine(ctx, g, &o, cr, &res, start, deadline)
+		// The line search leaves a quarter of the time the proof left to the
+		// verifier, which has read nothing of the line phase's work: a line
+		// that the line search improved up to the deadline and the verifier
+		// could not check would be worth less than a slightly longer one
+		// that it checked.
+		lineDeadline := deadline
+		if !deadline.IsZero() {
+			lineDeadline = deadline.Add(-time.Until(deadline) / 4)
+		}
+		s.findLine(ctx, g, &o, cr, &res, start, lineDeadline)
 		// The verifier stops on Stop or cancellation, and one second past
 		// the deadline (what it has not settled is reported as such).
 		vstop := func() bool {
@@ -294,7 +303,8 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		}
 		return max(n, parity)
 	}
-	bounded := func(limit int) core.Result {
+	bounded := func(limit int, nodes uint64) core.Result {
+		co.NodeLimit = nodes
 		if !deadline.IsZero() {
 			co.TimeLimit = time.Until(deadline)
 		}
@@ -306,7 +316,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		if s.stop.Load() {
 			x.Stop()
 		}
-		r := x.Solve(ctx, newBoundedGame(g, limit))
+		r := x.Solve(ctx, newBoundedGame(g, limit, s.table))
 		s.cur.Store(nil)
 		res.ExactNodes += r.Stats.Expanded
 		return r
@@ -316,9 +326,9 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	hi, lo := -1, -1
 	next := odd(int(cr.Length))
 	for !stopped() {
-		out := bounded(next).Outcome
+		out := bounded(next, 0).Outcome
 		if out == core.Proven {
-			line := s.boundedLine(ctx, g, next, bounded)
+			line := s.walkLine(g, next, bounded)
 			if line == nil {
 				break // the main line could not be recovered
 			}
@@ -353,68 +363,6 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		res.Note = "no shorter mate was found, but the search for one did not finish: the length is not proven minimal"
 	}
 	res.Moves = best
-}
-
-// boundedLine returns the main line of a proof of "mate within limit".
-// Where the table does not lead on (entries replaced, or a proof borrowed
-// from a position with a larger hand, whose children are not ours), the
-// next move is found by proving the children: at the attacker's turn the
-// proven child with the shortest proof, at the defender's the longest. nil
-// if the line cannot be recovered.
-func (s *Solver) boundedLine(ctx context.Context, g *Game, limit int, bounded func(int) core.Result) []shogi.Move {
-	var line []shogi.Move
-	defer func() {
-		for i := len(line) - 1; i >= 0; i-- {
-			g.pos.Undo(line[i])
-		}
-	}()
-	for len(line) <= limit {
-		if endsInMate(g, nil) {
-			return append([]shogi.Move(nil), line...)
-		}
-		left := limit - len(line)
-		pv := core.PrincipalVariation(newBoundedGame(g, left), s.table, left, nil)
-		if len(pv) > 0 {
-			for _, m := range pv {
-				g.pos.Do(shogi.Move(m))
-				line = append(line, shogi.Move(m))
-			}
-			continue
-		}
-		m := s.stepProof(g, left, bounded)
-		if m == shogi.NoMove {
-			return nil
-		}
-		g.pos.Do(m)
-		line = append(line, m)
-	}
-	return nil
-}
-
-// stepProof picks the next move of a proven line by proving each child
-// within left-1 plies (see boundedLine); NoMove when none qualifies.
-func (s *Solver) stepProof(g *Game, left int, bounded func(int) core.Result) shogi.Move {
-	if left < 1 || stopped(s) {
-		return shogi.NoMove
-	}
-	or := g.OrNode()
-	moves := append([]core.Move(nil), g.Moves(nil, 0)...)
-	best, bestLen := shogi.NoMove, uint32(0)
-	for _, m := range moves {
-		g.pos.Do(shogi.Move(m))
-		r := bounded(left - 1)
-		g.pos.Undo(shogi.Move(m))
-		if r.Outcome != core.Proven {
-			if !or {
-				return shogi.NoMove // a defence escapes: not a proof after all
-			}
-			continue
-		}
-		if best == shogi.NoMove || or && r.Length < bestLen || !or && r.Length > bestLen {
-			best, bestLen = shogi.Move(m), r.Length
-		}
-	}
-	return best
 }
 
 // stopped reports whether Stop was called.
@@ -483,9 +431,10 @@ func (s *Solver) hint(g *Game) func(*shogi.Position, int) shogi.Move {
 		k := core.Key{Board: p.BoardKey() ^ g.salt, Hand: uint32(p.Hand(g.attacker))}
 		or := p.SideToMove() == g.attacker
 		// The proof that produced the line may have had a horizon a few
-		// plies beyond the line's length.
-		for extra := 0; extra <= 4; extra += 2 {
-			if en, ok := s.table.Probe(boundedKey(k, left+extra), or, g); ok && en.PN == 0 {
+		// plies beyond the line's length; a defence off the line may have
+		// been proven (reused across horizons) at any smaller horizon.
+		for h := left + 4; h >= 0; h -= 2 {
+			if en, ok := s.table.Probe(boundedKey(k, h), or, g); ok && en.PN == 0 {
 				return shogi.Move(en.Move)
 			}
 		}

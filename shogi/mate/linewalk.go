@@ -1,0 +1,202 @@
+package mate
+
+import (
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// The main line of a bounded proof. Proofs of "mate within n" hold for
+// every larger n and disproofs for every smaller one (see boundedGame), so
+// the table holds, for a position, the horizons at which it was proven or
+// disproven: an upper bound (the smallest horizon proven) and a lower bound
+// (the largest horizon disproven, plus two) on its exact mate length. The
+// stored proof lengths are not used: measured, they are not bounds (on the
+// 41-ply Microcosmos tail the unbounded proof's main line by stored lengths
+// is 39 plies, and one of its defences escapes a mate within the plies it
+// leaves).
+//
+// The line follows the bounds: the attacker plays the child with the
+// smallest upper bound, the defender the child with the largest, after
+// small bounded searches have made that child's bound exact (its upper
+// bound equal to its lower bound and not below any sibling's upper bound),
+// so the defender's choice is the longest resistance, not a guess.
+
+// lineBounds are what the table says of a position's exact mate length.
+type lineBounds struct {
+	lb, ub int    // no mate within lb-2; a mate within ub (noMate: none known)
+	length uint32 // the stored length of the proof within ub: a tie-break only
+}
+
+// exact reports whether the bounds meet.
+func (b lineBounds) exact() bool { return b.ub != noMate && b.lb >= b.ub }
+
+// bounds reads the current position's bounds for horizons up to x (and x
+// itself, whose parity every horizon probed shares).
+func (s *Solver) bounds(g *Game, x int) lineBounds {
+	b := lineBounds{lb: 0, ub: noMate}
+	if x%2 == 1 {
+		b.lb = 1
+	}
+	if !g.OrNode() && g.pos.InCheck() && len(g.generate(g.fut.est[:0])) == 0 {
+		return lineBounds{lb: 0, ub: 0} // mated
+	}
+	k := g.Key()
+	or := g.OrNode()
+	if e, ok := s.table.Probe(k, or, g); ok && e.DN == 0 {
+		return lineBounds{lb: noMate, ub: noMate} // no mate at all
+	}
+	for h := x; h >= 0; h -= 2 {
+		e, ok := s.table.Probe(boundedKey(k, h), or, g)
+		if !ok {
+			continue
+		}
+		if e.PN == 0 {
+			b.ub, b.length = h, e.Length
+		} else if e.DN == 0 {
+			b.lb = max(b.lb, h+2)
+			break // every smaller horizon is disproven too
+		}
+	}
+	// Disproofs above x also bound the length from below.
+	for h := x + 2; h <= x+8; h += 2 {
+		if e, ok := s.table.Probe(boundedKey(k, h), or, g); ok && e.DN == 0 {
+			b.lb = max(b.lb, h+2)
+		}
+	}
+	return b
+}
+
+// walkLine returns the main line of a proven "mate within limit" from g's
+// position (unchanged on return), or nil when it cannot be recovered
+// (stopped, or the table and the bounded searches disagree). bounded runs
+// a bounded search from g's current position.
+func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Result) []shogi.Move {
+	var line []shogi.Move
+	defer func() {
+		for i := len(line) - 1; i >= 0; i-- {
+			g.pos.Undo(line[i])
+		}
+	}()
+	x := limit
+	for x >= 0 {
+		if !g.OrNode() && g.pos.InCheck() && len(g.generate(g.fut.est[:0])) == 0 {
+			return append([]shogi.Move(nil), line...)
+		}
+		if x < 1 || stopped(s) {
+			return nil
+		}
+		m, ub := s.lineMove(g, x, bounded)
+		if m == shogi.NoMove {
+			return nil
+		}
+		g.pos.Do(m)
+		line = append(line, m)
+		x = ub
+	}
+	return nil
+}
+
+// lineMove chooses the line's move at a position proven within x plies
+// and returns it with the child's upper bound; NoMove when none qualifies.
+func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result) (shogi.Move, int) {
+	or := g.OrNode()
+	var buf [shogi.MaxMoves]shogi.Move
+	moves := append(buf[:0], g.generate(g.buf[:0])...)
+	bs := make([]lineBounds, len(moves))
+	known := false
+	for i, m := range moves {
+		g.pos.Do(m)
+		bs[i] = s.bounds(g, x-1)
+		g.pos.Undo(m)
+		known = known || bs[i].ub != noMate
+	}
+	// Children the table does not know (never searched, or replaced) are
+	// searched: every defence must be proven, and an attacker move only
+	// when none is known to mate.
+	for i, m := range moves {
+		if bs[i].ub != noMate || bs[i].lb > x-1 || or && known {
+			continue
+		}
+		g.pos.Do(m)
+		if bounded(x-1, 0).Outcome == core.Proven {
+			bs[i] = s.bounds(g, x-1)
+			if bs[i].ub == noMate {
+				bs[i].ub = x - 1 // proven, though the table lost it again
+			}
+			known = true
+		}
+		g.pos.Undo(m)
+		if or && known {
+			break
+		}
+	}
+	if !or {
+		for i := range moves {
+			if bs[i].ub == noMate {
+				return shogi.NoMove, 0 // a defence escapes: not a proof after all
+			}
+		}
+	}
+	best := -1
+	for i := range moves {
+		if bs[i].ub == noMate {
+			continue
+		}
+		if best < 0 || or && bs[i].ub < bs[best].ub || !or && bs[i].ub > bs[best].ub {
+			best = i
+		}
+	}
+	if best < 0 {
+		return shogi.NoMove, 0
+	}
+	if or {
+		return moves[best], bs[best].ub
+	}
+	// The defender: the child with the largest upper bound (then the
+	// longest stored proof) is the longest resistance once its lower bound
+	// reaches every sibling's upper bound. Small bounded searches tighten
+	// the bounds until that is shown or their budget runs out (then the
+	// choice stands on the bounds known and the verifier has the last word).
+	pick := func() (top, second int) {
+		top, second = -1, -1
+		for i := range moves {
+			switch {
+			case top < 0 || bs[i].ub > bs[top].ub || bs[i].ub == bs[top].ub && bs[i].length > bs[top].length:
+				top, second = i, top
+			case second < 0 || bs[i].ub > bs[second].ub:
+				second = i
+			}
+		}
+		return top, second
+	}
+	for tries := 0; tries < 2*len(moves)+maxTighten && !stopped(s); tries++ {
+		top, second := pick()
+		if second < 0 || bs[top].lb >= bs[second].ub {
+			break
+		}
+		h := min(bs[top].ub, bs[second].ub) - 2
+		g.pos.Do(moves[top])
+		out := bounded(h, tightenNodes).Outcome
+		if out == core.Proven {
+			bs[top].ub = h
+			if e, ok := s.table.Probe(boundedKey(g.Key(), h), !or, g); ok {
+				bs[top].length = e.Length
+			}
+		}
+		g.pos.Undo(moves[top])
+		if out == core.Disproven {
+			bs[top].lb = h + 2
+		} else if out != core.Proven {
+			break
+		}
+	}
+	best, _ = pick()
+	return moves[best], bs[best].ub
+}
+
+// The defender's choice gets at most two bounded searches per defence plus
+// maxTighten, of at most tightenNodes expansions each.
+const (
+	maxTighten   = 8
+	tightenNodes = 20_000
+)

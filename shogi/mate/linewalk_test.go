@@ -1,0 +1,174 @@
+package mate
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// boundedCase is a position with its exact mate length under its rules.
+type boundedCase struct {
+	name  string
+	sfen  string
+	rules Rules
+	n     int
+}
+
+// boundedCases returns our own mates and, when ../shared is present, the
+// antma problems of 5 plies or more (published lengths).
+func boundedCases(t *testing.T) []boundedCase {
+	var cs []boundedCase
+	for _, tc := range ownProblems {
+		if tc.kind == Mate && !tc.and {
+			cs = append(cs, boundedCase{tc.name, tc.sfen, tc.rules, tc.length})
+		}
+	}
+	dir := sharedtest.Dir()
+	if dir == "" {
+		return cs
+	}
+	f, err := os.Open(filepath.Join(dir, "problems", "shogi", "antma_tsume_1to9.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for i := 1; sc.Scan(); i++ {
+		fs := strings.Split(sc.Text(), "\t")
+		if strings.HasPrefix(fs[0], "#") || len(fs) < 2 {
+			continue
+		}
+		if n, err := strconv.Atoi(fs[1]); err == nil && n >= 5 {
+			cs = append(cs, boundedCase{"antma:" + strconv.Itoa(i), fs[0], Tsume, n})
+		}
+	}
+	return cs
+}
+
+// shortSample keeps every k-th shared case (all of our own) under -short,
+// so the race-detector run stays short; the Heavy tests take them all.
+func shortSample(cs []boundedCase, k int) []boundedCase {
+	if !testing.Short() {
+		return cs
+	}
+	var out []boundedCase
+	for i, c := range cs {
+		if !strings.HasPrefix(c.name, "antma:") || i%k == 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestBoundedReuseAgrees asks "mate within h?" for horizons around the
+// exact length, in descending and in ascending order, in one table that
+// also holds the unbounded proof (so Terminal reuses other horizons'
+// results and the proof's disproofs), and checks every answer against
+// the exact length: reuse must never change an answer.
+// Under -short it takes a sample (TestHeavyBoundedReuse takes all).
+func TestBoundedReuseAgrees(t *testing.T) { boundedReuseAgrees(t, shortSample(boundedCases(t), 6)) }
+
+// TestHeavyBoundedReuse is TestBoundedReuseAgrees on every case.
+func TestHeavyBoundedReuse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: every antma problem at five horizons, twice")
+	}
+	cases := boundedCases(t)
+	if sharedtest.Dir() != "" && len(cases) < 20 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	boundedReuseAgrees(t, cases)
+}
+
+func boundedReuseAgrees(t *testing.T, cases []boundedCase) {
+	for _, tc := range cases {
+		for _, descending := range []bool{true, false} {
+			pos, err := shogi.ParseSFEN(tc.sfen)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			p, att, err := prepare(pos, &Options{Rules: tc.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := core.NewTable(4, core.TableOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := newGame(p, att, tc.rules)
+			opts := core.Options{TCA: true, SNDA: true, NodeLimit: 2_000_000}
+			if r := core.Solve(context.Background(), g, tab, opts); r.Outcome != core.Proven {
+				t.Fatalf("%s: unbounded %v", tc.name, r.Outcome)
+			}
+			var hs []int
+			for h := tc.n + 4; h >= max(tc.n-4, 1); h -= 2 {
+				hs = append(hs, h)
+			}
+			if !descending {
+				for i, j := 0, len(hs)-1; i < j; i, j = i+1, j-1 {
+					hs[i], hs[j] = hs[j], hs[i]
+				}
+			}
+			for _, h := range hs {
+				r := core.Solve(context.Background(), newBoundedGame(g, h, tab), tab, opts)
+				want := core.Proven
+				if h < tc.n {
+					want = core.Disproven
+				}
+				if r.Outcome != want {
+					t.Errorf("%s (descending %v): within %d %v, want %v", tc.name, descending, h, r.Outcome, want)
+				}
+			}
+			tab.Close()
+		}
+	}
+}
+
+// TestWalkLineLengths proves "mate within n+2" and then "within n", with
+// the walker taking the line each time: a verified mate of n or n+2 plies
+// after the first (the attacker's moves follow upper bounds, not exact
+// lengths), of exactly n after the second (the defender's choices are made
+// exact by the tightening searches), also when the table's entries come
+// from the other horizon.
+func TestWalkLineLengths(t *testing.T) {
+	for _, tc := range shortSample(boundedCases(t), 2) {
+		if tc.n < 3 {
+			continue
+		}
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		p, att, err := prepare(pos, &Options{Rules: tc.rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSolver(8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(p, att, tc.rules)
+		bounded := func(limit int, nodes uint64) core.Result {
+			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
+		}
+		for _, h := range []int{tc.n + 2, tc.n} {
+			if r := bounded(h, 0); r.Outcome != core.Proven {
+				t.Fatalf("%s: within %d %v", tc.name, h, r.Outcome)
+			}
+			line := s.walkLine(g, h, bounded)
+			if len(line) != tc.n && (h == tc.n || len(line) != h) {
+				t.Errorf("%s: horizon %d: line of %d plies, want %d", tc.name, h, len(line), tc.n)
+				continue
+			}
+			if v := Verify(p, att, tc.rules, line); !v.OK {
+				t.Errorf("%s: horizon %d: line rejected: %s", tc.name, h, v.Problem)
+			}
+		}
+		s.Close()
+	}
+}
