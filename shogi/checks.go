@@ -131,7 +131,9 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 				continue
 			}
 			dc := discDir >= 0 && lineDir[ek][to] != discDir
-			buf = addCheckMoves(buf, us, from, to, k, tp.Kind(), dc || chkN.Has(to), dc || chkP.Has(to))
+			if plain, promoted := dc || chkN.Has(to), dc || chkP.Has(to); plain || promoted {
+				buf = addCheckMoves(buf, us, from, to, k, tp.Kind(), plain, promoted)
+			}
 		}
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
 			d := trailingZeros16(slides)
@@ -146,7 +148,9 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 				to := firstOnRay(reach, d)
 				reach.Clear(to)
 				dc := discDir >= 0 && lineDir[ek][to] != discDir
-				buf = addCheckMoves(buf, us, from, to, k, p.board[to].Kind(), dc || chkN.Has(to), dc || chkP.Has(to))
+				if plain, promoted := dc || chkN.Has(to), dc || chkP.Has(to); plain || promoted {
+					buf = addCheckMoves(buf, us, from, to, k, p.board[to].Kind(), plain, promoted)
+				}
 			}
 		}
 	}
@@ -156,9 +160,6 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 // addCheckMoves is addMoves keeping only the forms that check: plain for
 // the move without promotion, promoted for the promotion.
 func addCheckMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind, plain, promoted bool) []Move {
-	if !plain && !promoted {
-		return buf
-	}
 	m := Move(to) | Move(from)<<7 | Move(k)<<16 | Move(captured)<<20
 	if k <= Rook {
 		rt := relRankTab[us][to]

@@ -142,6 +142,7 @@ func BenchmarkKingFreedom(b *testing.B) {
 		b.Run(v.name, func(b *testing.B) {
 			for b.Loop() {
 				for _, q := range nodes {
+					forget(q)
 					v.f(q, White)
 				}
 			}

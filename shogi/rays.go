@@ -63,6 +63,9 @@ func bishopAttacks(s Square, occ Bitboard) Bitboard {
 // check. Only the sliders that would attack k on an empty board are
 // looked at (usually none or one).
 func (p *Position) lineBlockers(k Square, bc, sc Color) Bitboard {
+	if p.sliders[sc].IsEmpty() {
+		return Bitboard{}
+	}
 	cl := &p.byClass
 	theirs := p.occ[sc]
 	var cand Bitboard
