@@ -182,7 +182,7 @@ func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
 		switch {
 		case s.o.WPNS:
 			mx = max(mx, x)
-		case s.o.SNDA && i < 32 && p.snda&(1<<uint(i)) != 0:
+		case s.o.SNDA && i < 32 && p.snda&(1<<uint(i)) != 0 && (p.or || !s.o.SNDAOROnly):
 			marked = max(marked, x)
 		default:
 			sum = sum.Add(x)

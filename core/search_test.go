@@ -283,6 +283,7 @@ func TestBadInput(t *testing.T) {
 		{"closed table", smallTree(), closed, Options{}},
 		{"bad algorithm", smallTree(), tab, Options{Algorithm: 7}},
 		{"wpns and snda", smallTree(), tab, Options{WPNS: true, SNDA: true}},
+		{"snda at or nodes without snda", smallTree(), tab, Options{TCA: true, SNDAOROnly: true}},
 		{"negative time", smallTree(), tab, Options{TimeLimit: -1}},
 		{"negative epsilon", smallTree(), tab, Options{Epsilon: -0.5}},
 		{"NaN epsilon", smallTree(), tab, Options{Epsilon: math.NaN()}},
