@@ -27,6 +27,9 @@ type Solver struct {
 	hashMB int
 	stop   atomic.Bool
 	cur    atomic.Pointer[core.Searcher]
+	// shortened reports that the current Solve ran bounded searches, whose
+	// entries the verifier's hints read.
+	shortened bool
 }
 
 // NewSolver allocates a Solver with hashMB MiB of tables: three quarters
@@ -138,6 +141,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		}
 	}
 	s.stop.Store(false)
+	s.shortened = false
 
 	g := newGame(p, attacker, o.Rules)
 	g.killers = s.table
@@ -285,6 +289,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 // exact) is first tried as a horizon itself, so a line is never called
 // minimal without a proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time, stopped func() bool) {
+	s.shortened = true
 	co := coreOptions(*o)
 	co.NodeLimit = 0
 	if o.Progress != nil {
@@ -430,10 +435,17 @@ func (s *Solver) hint(g *Game) func(*shogi.Position, int) shogi.Move {
 	return func(p *shogi.Position, left int) shogi.Move {
 		k := core.Key{Board: p.BoardKey() ^ g.salt, Hand: uint32(p.Hand(g.attacker))}
 		or := p.SideToMove() == g.attacker
-		// The proof that produced the line may have had a horizon a few
-		// plies beyond the line's length; a defence off the line may have
-		// been proven (reused across horizons) at any smaller horizon.
-		for h := left + 4; h >= 0; h -= 2 {
+		// A mate within h <= left plies is a mate within left: the
+		// largest such h first (a defence off the line may have been
+		// proven, reused across horizons, at any smaller one); then the
+		// proof that produced the line, which may have had a horizon a
+		// few plies beyond the line's length.
+		for h := left; h >= 0 && s.shortened; h -= 2 {
+			if en, ok := s.table.Probe(boundedKey(k, h), or, g); ok && en.PN == 0 {
+				return shogi.Move(en.Move)
+			}
+		}
+		for h := left + 2; h <= left+4 && s.shortened; h += 2 {
 			if en, ok := s.table.Probe(boundedKey(k, h), or, g); ok && en.PN == 0 {
 				return shogi.Move(en.Move)
 			}
