@@ -27,6 +27,12 @@ type Game struct {
 	// killers is the proof table the PN* killers read (killer.go); nil
 	// turns them off.
 	killers *core.Table
+	// delays selects the moves that wait for a sibling (delay.go);
+	// lastDrop is its scratch, all -1 between calls.
+	delays   int
+	lastDrop [81]int16
+	// evasions caches the defender's move lists (estimate.go).
+	evasions *evasionCache
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -39,14 +45,20 @@ func NewGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
 
 // newGame wraps pos (owned by the game from now on).
 func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
-	return &Game{
+	g := &Game{
 		pos:      pos,
 		attacker: attacker,
 		rules:    rules,
 		salt:     totalSalt(pos),
 		buf:      make([]shogi.Move, 0, shogi.MaxMoves),
 		fut:      newFutileScratch(),
+		delays:   defaultDelays,
+		evasions: newEvasionCache(),
 	}
+	for i := range g.lastDrop {
+		g.lastDrop[i] = -1
+	}
+	return g
 }
 
 // totalSalt hashes the multiset of all pieces (board and both hands, by base
@@ -112,11 +124,22 @@ func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	if !g.pos.InCheck() {
 		return g.pos.GenerateLegal(buf)
 	}
+	var k core.Key
+	if g.evasions != nil {
+		k = g.Key()
+		if ms, ok := g.evasions.get(k, buf); ok {
+			return ms
+		}
+	}
 	buf = g.pos.GenerateEvasions(buf)
 	if g.rules == Tsume {
 		buf = removeFutile(g.pos, buf, &g.fut)
 	}
-	return orderEvasions(buf)
+	buf = orderEvasions(buf)
+	if g.evasions != nil {
+		g.evasions.put(k, buf)
+	}
+	return buf
 }
 
 // Do plays m.

@@ -1,0 +1,87 @@
+package mate
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestEvasionCacheGivesTheGeneratedMoves: at defender nodes in check the
+// moves (and the estimate) of a game with the cache, asked twice, are those
+// of a game without it, under both rule sets.
+func TestEvasionCacheGivesTheGeneratedMoves(t *testing.T) {
+	for _, tc := range []struct{ name, sfen string }{
+		{"drops on a rank", "R7k/9/9/9/9/9/9/9/4K4 w - 1"},
+		{"bishop check, flight square", "8k/9/9/9/4B4/9/9/9/4K4 w - 1"},
+		{"futile drops", "R7k/7pl/6N2/9/9/9/9/9/9 w b 1"},
+		{"capture or escape", "7sk/8S/7PP/9/9/9/9/9/9 w G 1"},
+	} {
+		for _, rules := range []Rules{Tsume, MateSearch} {
+			pos, err := shogi.ParseSFEN(tc.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, attacker, err := prepare(pos, &Options{Rules: rules, DefenderToMove: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.InCheck() {
+				t.Fatalf("%s: not a check", tc.name)
+			}
+			plain := newGame(p.Clone(), attacker, rules)
+			plain.evasions = nil
+			cached := newGame(p.Clone(), attacker, rules)
+			want := plain.Moves(nil, 0)
+			wpn, _ := plain.Estimate()
+			for round := range 2 {
+				got := cached.Moves(nil, 0)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s %v round %d: moves %v, want %v", tc.name, rules, round, got, want)
+				}
+				if pn, _ := cached.Estimate(); pn != wpn {
+					t.Errorf("%s %v round %d: estimate %d, want %d", tc.name, rules, round, pn, wpn)
+				}
+			}
+		}
+	}
+}
+
+// TestEvasionCacheForgetsOverwrittenRuns fills a small ring past a run and
+// checks that the run is no longer returned, while a later one is.
+func TestEvasionCacheForgetsOverwrittenRuns(t *testing.T) {
+	c := &evasionCache{ring: make([]shogi.Move, 16), index: make([]evasionSlot, evasionSlots)}
+	run := func(n, base int) []shogi.Move {
+		ms := make([]shogi.Move, n)
+		for i := range ms {
+			ms[i] = shogi.Move(base + i)
+		}
+		return ms
+	}
+	for _, tc := range []struct {
+		steps []int // run lengths put under keys 1, 2, ...
+		key   uint64
+		hit   bool
+	}{
+		{[]int{3}, 1, true},
+		{[]int{3, 4}, 1, true},
+		{[]int{3, 4, 4, 4}, 1, true},     // 15 moves: still there
+		{[]int{3, 4, 4, 4, 4}, 1, false}, // wrapped over it
+		{[]int{3, 4, 4, 4, 4}, 5, true},
+		{[]int{5}, 9, false}, // never stored
+	} {
+		*c = evasionCache{ring: c.ring, index: make([]evasionSlot, evasionSlots)}
+		for i, n := range tc.steps {
+			c.put(core.Key{Board: uint64(i + 1)}, run(n, 100*(i+1)))
+		}
+		got, ok := c.get(core.Key{Board: tc.key}, nil)
+		if ok != tc.hit {
+			t.Errorf("steps %v key %d: hit %v, want %v", tc.steps, tc.key, ok, tc.hit)
+			continue
+		}
+		if ok && !slices.Equal(got, run(tc.steps[tc.key-1], 100*int(tc.key))) {
+			t.Errorf("steps %v key %d: run %v", tc.steps, tc.key, got)
+		}
+	}
+}
