@@ -84,8 +84,11 @@ func (f *brute) or(plies int) (bool, board.Point) {
 // saving move when the result is false.
 func (f *brute) and(plies int, last board.Point) (bool, board.Point) {
 	if f.b.At(f.target) == board.Empty {
-		if plies == 0 || !f.snapback(last) {
-			return !f.snapback(last), board.NoPoint
+		if !f.snapback(last) {
+			return true, board.NoPoint
+		}
+		if plies == 0 {
+			return false, f.target // the owner would take back
 		}
 		f.b.Play(f.target, f.owner) // snapback checked it is legal
 		ok, _ := f.or(plies - 1)
