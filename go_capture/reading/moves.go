@@ -138,12 +138,15 @@ func (s *searcher) addNearOwnLibs(ms []board.Point, maxLibs int) []board.Point {
 }
 
 // candidates returns the owner moves that may prevent a capture in k
-// attacker moves (the candidate set of ip_k): the target's liberties and
-// the liberties of attacker strings in atari (k = 1), plus for k >= 2
-// the liberties of the liberties and the liberties of attacker strings
-// with at most k liberties that touch the target or one of its
-// liberties (capturing or threatening them, or making the attacker's
-// filling moves self-atari).
+// attacker moves (the candidate set of ip_k): the target's liberties,
+// the liberties of attacker strings in atari next to it or to a string
+// it would join, and for a single stone in atari the moves that turn
+// its capture into a snapback or a ko (k = 1), plus for k >= 2 the
+// liberties of the liberties, the liberties of attacker strings with a
+// few liberties that touch the target or one of its liberties
+// (capturing or threatening them, or making the attacker's filling
+// moves self-atari), the rescues of cutting stones and the approach
+// moves of a capturing race (addRescues, addApproaches).
 func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addAdjacentLibs(ms, 1)

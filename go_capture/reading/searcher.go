@@ -116,7 +116,8 @@ func (s *searcher) reset(b *board.Board, target board.Point, o Options) {
 // captured reports whether the target is off the board for good. A
 // target just taken by a ko capture is not yet captured when its owner
 // may ignore ko bans: the owner will retake (GNU Go calls a capture that
-// the owner can answer by retaking a ko a ko result, not a clean one).
+// the owner can answer by retaking a ko a ko result, not a clean one);
+// nor is a single stone taken into a snapback (snapbackPending).
 func (s *searcher) captured() bool {
 	return s.b.At(s.target) == board.Empty && !s.recapturePending()
 }
