@@ -360,25 +360,31 @@ func TestContextCancels(t *testing.T) {
 // its answers must equal fresh Solve calls (nothing leaks between
 // questions).
 func TestSolverReuse(t *testing.T) {
-	opts := Options{SafeLibs: 3, TimeLimit: 10 * time.Second}
-	v, err := NewSolver(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for round := 0; round < 2; round++ {
-		for _, tc := range captureCases {
-			b := diagram(t, tc.rows...)
-			target := vertex(t, b, tc.target)
-			got, err := v.Solve(context.Background(), b, target, tc.mode)
-			if err != nil {
-				t.Fatal(err)
+	for _, algo := range []string{AlgoAPS, AlgoDFPN, AlgoPNStar} {
+		opts := Options{Algorithm: algo, SafeLibs: 3, TimeLimit: 10 * time.Second}
+		v, err := NewSolver(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := 0; round < 3; round++ {
+			for _, tc := range captureCases {
+				b := diagram(t, tc.rows...)
+				target := vertex(t, b, tc.target)
+				got, err := v.Solve(context.Background(), b, target, tc.mode)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := Solve(context.Background(), b, target, tc.mode, opts)
+				if got.Code != want.Code || got.Move != want.Move || got.Stats.Nodes != want.Stats.Nodes {
+					t.Errorf("%s round %d, %s: reused solver %d %s (%d nodes), fresh %d %s (%d nodes)", algo, round, tc.name,
+						got.Code, b.Vertex(got.Move), got.Stats.Nodes, want.Code, b.Vertex(want.Move), want.Stats.Nodes)
+				}
 			}
-			want, _ := Solve(context.Background(), b, target, tc.mode, opts)
-			if got.Code != want.Code || got.Move != want.Move || got.Stats.Nodes != want.Stats.Nodes {
-				t.Errorf("round %d, %s: reused solver %d %s (%d nodes), fresh %d %s (%d nodes)", round, tc.name,
-					got.Code, b.Vertex(got.Move), got.Stats.Nodes, want.Code, b.Vertex(want.Move), want.Stats.Nodes)
+			if round == 1 {
+				v.Close() // the next round maps a new table
 			}
 		}
+		v.Close()
 	}
 }
 

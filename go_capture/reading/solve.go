@@ -41,7 +41,7 @@ func Solve(ctx context.Context, b *board.Board, target board.Point, mode Mode, o
 	if err != nil {
 		return Result{}, err
 	}
-	defer v.release()
+	defer v.Close()
 	return v.Solve(ctx, b, target, mode)
 }
 
@@ -60,14 +60,17 @@ type Solver struct {
 	cleanup runtime.Cleanup
 }
 
-// release frees the core's table at once (a one-question Solver need
-// not wait for the collector).
-func (v *Solver) release() {
+// Close releases the memory of the Solver's df-pn/PN* table at once
+// instead of when the collector finds the Solver unreachable (the table
+// is mapped memory, which the collector does not see). The Solver stays
+// usable: a later question maps a new table. It always returns nil.
+func (v *Solver) Close() error {
 	if v.tbl != nil {
 		v.cleanup.Stop()
 		v.tbl.Close()
 		v.tbl = nil
 	}
+	return nil
 }
 
 // NewSolver checks the options and returns a Solver.
