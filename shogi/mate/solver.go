@@ -200,11 +200,7 @@ func coreOptions(o Options) core.Options {
 	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: o.progressEvery()}
 	switch o.Algorithm {
 	case DFPN:
-		// SNDA's max at OR nodes only: see core.Options.SNDAOROnly. The
-		// 1+ε trick with ε = 1/4 then cut the geometric mean of
-		// expansions on ten Microcosmos tails from 324 k to 287 k.
-		co.TCA, co.SNDA, co.SNDAOROnly = true, true, true
-		co.Epsilon = 0.25
+		co.TCA, co.SNDA = true, true
 	case PNStar:
 		co.Algorithm = core.PNStar
 	case DFPNR:
@@ -334,6 +330,12 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	var best []shogi.Move
 	hi, lo := -1, -1
 	next := odd(int(cr.Length))
+	// The first proof's main line, its defences checked one by one, is a
+	// first upper bound far cheaper than a bounded search from the root.
+	if line := s.repairLine(ctx, g, s.completeLine(ctx, g), bounded); line != nil {
+		hi, best = len(line), line
+		next = hi - 2
+	}
 	for !stopped() {
 		out := bounded(next, 0).Outcome
 		if out == core.Proven {

@@ -1,0 +1,100 @@
+package mate
+
+import (
+	"context"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// repairLine turns the first proof's main line into a proven mating line
+// without a bounded search from the root. The main line follows the
+// table's stored proof lengths, which are not bounds: a defence off the
+// line may need more plies than the line leaves. So every defender
+// alternative along the line is asked "mate within the plies that remain
+// after it?" by a bounded search of its own (small: the attacker's moves
+// on the line are not searched, and most alternatives lose quickly); an
+// alternative that is not mated within them becomes the line, continued by
+// the proof's main line from there. When the pass ends with every
+// alternative proven and the line ending in mate, the line is a mate
+// within its length: an upper bound for the shortening, found at the cost
+// of the alternatives' searches instead of a bounded search of the whole
+// tree. It returns nil when the line cannot be established (a search did
+// not finish, or the main line is lost).
+func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result) []shogi.Move {
+	line = append([]shogi.Move(nil), line...)
+	checkedAt := make([]int, len(line)) // the line length each ply was checked against
+	var played []shogi.Move
+	defer func() {
+		for i := len(played) - 1; i >= 0; i-- {
+			g.pos.Undo(played[i])
+		}
+	}()
+	for pass := 0; pass < maxRepairPasses; pass++ {
+		for len(played) > 0 {
+			g.pos.Undo(played[len(played)-1])
+			played = played[:len(played)-1]
+		}
+		changed := false
+		for i := 0; i < len(line); i++ {
+			// A ply checked against a line at least as long as this one
+			// stays checked (a mate within n is a mate within more).
+			if !g.OrNode() && (checkedAt[i] == 0 || checkedAt[i] > len(line)) {
+				rem := len(line) - i - 1
+				escape, ok := s.escapingDefence(g, line[i], rem, bounded)
+				if !ok {
+					return nil
+				}
+				if escape != shogi.NoMove {
+					g.pos.Do(escape)
+					tail := s.completeLine(ctx, g)
+					g.pos.Undo(escape)
+					line = append(append(line[:i:i], escape), tail...)
+					checkedAt = append(checkedAt[:i:i], make([]int, len(line)-i)...)
+					changed = true
+				}
+				checkedAt[i] = len(line)
+			}
+			g.pos.Do(line[i])
+			played = append(played, line[i])
+			if stopped(s) {
+				return nil
+			}
+		}
+		if !endsInMate(g, nil) {
+			return nil
+		}
+		if !changed {
+			return line
+		}
+	}
+	return nil
+}
+
+// maxRepairPasses bounds the passes of repairLine: each pass after the
+// first is needed only when the line got shorter than a check assumed.
+const maxRepairPasses = 4
+
+// escapingDefence asks, at a defender node whose line move is m, whether
+// every other defence is mated within rem plies. It returns a defence that
+// is not (NoMove when all are), and false when a search did not finish.
+func (s *Solver) escapingDefence(g *Game, m shogi.Move, rem int, bounded func(int, uint64) core.Result) (shogi.Move, bool) {
+	var buf [shogi.MaxMoves]shogi.Move
+	moves := append(buf[:0], g.generate(g.buf[:0])...)
+	for _, alt := range moves {
+		if alt == m {
+			continue
+		}
+		g.pos.Do(alt)
+		out := bounded(rem, 0).Outcome
+		g.pos.Undo(alt)
+		switch out {
+		case core.Disproven:
+			return alt, true
+		case core.Proven:
+		default:
+			return shogi.NoMove, false
+		}
+	}
+	return shogi.NoMove, true
+}

@@ -1,0 +1,78 @@
+package mate
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestRepairLine gives repairLine the first proof's main line, and the same
+// line with the first defence replaced by another one (continued by the
+// proof's main line), on our own mates and a sample of antma: the result
+// must be a line the verifier accepts, no shorter than the exact length.
+// The replaced defence is usually a shorter one, so the repair must find
+// the escaping defence and switch to it.
+func TestRepairLine(t *testing.T) {
+	switched := 0
+	for _, tc := range shortSample(boundedCases(t), 2) {
+		if tc.n < 3 {
+			continue
+		}
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		p, att, err := prepare(pos, &Options{Rules: tc.rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSolver(8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(p, att, tc.rules)
+		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
+			t.Fatalf("%s: %v", tc.name, r.Outcome)
+		}
+		bounded := func(limit int, nodes uint64) core.Result {
+			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
+		}
+		pv := s.completeLine(context.Background(), g)
+		lines := [][]shogi.Move{pv}
+		if len(pv) >= 2 {
+			// Another defence at ply 2, with the main line from there.
+			g.pos.Do(pv[0])
+			var buf [shogi.MaxMoves]shogi.Move
+			for _, m := range g.generate(buf[:0]) {
+				if m != pv[1] {
+					g.pos.Do(m)
+					tail := s.completeLine(context.Background(), g)
+					g.pos.Undo(m)
+					lines = append(lines, append([]shogi.Move{pv[0], m}, tail...))
+					break
+				}
+			}
+			g.pos.Undo(pv[0])
+		}
+		for i, l := range lines {
+			got := s.repairLine(context.Background(), g, l, bounded)
+			if got == nil {
+				t.Errorf("%s line %d: not repaired", tc.name, i)
+				continue
+			}
+			if len(got) < tc.n || len(got)%2 != tc.n%2 {
+				t.Errorf("%s line %d: %d plies, exact length %d", tc.name, i, len(got), tc.n)
+			}
+			if v := Verify(p, att, tc.rules, got); !v.OK {
+				t.Errorf("%s line %d: %s", tc.name, i, v.Problem)
+			}
+			if i == 1 && len(got) > 1 && got[1] != l[1] {
+				switched++
+			}
+		}
+		s.Close()
+	}
+	if switched == 0 && len(boundedCases(t)) > 10 {
+		t.Error("no repair switched to an escaping defence: the test exercises nothing")
+	}
+	t.Logf("%d repairs switched the defence", switched)
+}
