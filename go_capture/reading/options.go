@@ -13,7 +13,11 @@
 // # What "saved" means
 //
 // Every algorithm here uses one definition, so their answers compare.
-// The attacker wins when the target string is removed from the board.
+// The attacker wins when the target string is removed from the board,
+// except that a single stone taken into a snapback (the capturing
+// string of two or more stones left with the stone's point as its only
+// liberty, the owner's recapture there having more) is not captured:
+// the owner's recapture is its next move, as in GNU Go's reading.
 // The owner wins ("saved") when
 //
 //   - the string has at least Options.SafeLibs liberties (default 5, as
