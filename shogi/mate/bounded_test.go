@@ -84,3 +84,31 @@ func TestShorteningPath(t *testing.T) {
 		}
 	}
 }
+
+// TestShortenNote checks what a partial answer says it proved.
+func TestShortenNote(t *testing.T) {
+	line := make([]shogi.Move, 61)
+	tests := []struct {
+		best    []shogi.Move
+		hi, lo  int
+		minimal bool
+		want    []string
+	}{
+		{line, 61, 59, true, nil},
+		{line, 61, -1, false, []string{"a mate within 61 plies", "whether a mate within 59"}},
+		{line, 61, 55, false, []string{"a mate within 61 plies", "no mate within 55", "whether a mate within 59"}},
+		{line[:59], 61, -1, false, []string{"the line has 59 plies"}},
+		{nil, -1, -1, false, []string{"first proof's main line", "neither its length nor minimality"}},
+	}
+	for _, tc := range tests {
+		got := shortenNote(tc.best, tc.hi, tc.lo, tc.minimal)
+		if tc.want == nil && got != "" {
+			t.Errorf("minimal: note %q", got)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("hi %d lo %d: note %q lacks %q", tc.hi, tc.lo, got, w)
+			}
+		}
+	}
+}

@@ -367,13 +367,33 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		}
 		break
 	}
-	if best == nil {
-		best = s.completeLine(ctx, g)
-		res.Note = "the line is the first proof's main line, not proven minimal"
-	} else if !res.Minimal {
-		res.Note = "no shorter mate was found, but the search for one did not finish: the length is not proven minimal"
-	}
 	res.Moves = best
+	res.Note = shortenNote(best, hi, lo, res.Minimal)
+	if best == nil {
+		res.Moves = s.completeLine(ctx, g)
+	}
+}
+
+// shortenNote says what the shortening proved and what it left open: hi is
+// the smallest horizon proven (with best, its line), lo the largest
+// disproven (-1: none).
+func shortenNote(best []shogi.Move, hi, lo int, minimal bool) string {
+	if minimal {
+		return ""
+	}
+	if best == nil {
+		return "the line search ended before it proved a line: this is the first proof's main line, whose " +
+			"defences follow the table's stored proof lengths (not bounds), so it may not be the longest " +
+			"resistance (see the verification); neither its length nor minimality is proven"
+	}
+	note := fmt.Sprintf("proven: a mate within %d plies (this line)", hi)
+	if lo >= 0 {
+		note += fmt.Sprintf(" and no mate within %d", lo)
+	}
+	if len(best) < hi {
+		note += fmt.Sprintf("; the line has %d plies, not proven a mate within them", len(best))
+	}
+	return note + fmt.Sprintf("; not proven: whether a mate within %d exists (the search stopped before settling it)", hi-2)
 }
 
 // stopped reports whether Stop was called.
