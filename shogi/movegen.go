@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // addMoves appends the board move(s) from -> to of a piece of kind k:
 // the promotion when allowed, and the non-promotion unless the piece
 // would be left on a square it can never leave.
@@ -107,12 +109,36 @@ func (p *Position) genKingMoves(buf []Move, ksq Square) []Move {
 	if esc.IsEmpty() {
 		return buf
 	}
+	// Gather the escapes into a direction-indexed mask without a branch
+	// per direction (those were mispredicted), then emit in order.
+	ring := &kingRing[ksq]
+	var dirs uint
 	for d := 0; d < 8; d++ {
-		if to := stepTo[ksq][d]; to != NoSquare && esc.Has(to) {
-			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
-		}
+		to := ring[d]
+		dirs |= uint(esc[to>>6&1]>>(to&63)&1) << d
+	}
+	for ; dirs != 0; dirs &= dirs - 1 {
+		to := ring[bits.TrailingZeros(dirs)&7]
+		buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
 	}
 	return buf
+}
+
+// kingRing[k][d] is the neighbour of k in direction d, or k itself off
+// the board (never an escape: the king stands there).
+var kingRing [81][8]Square
+
+// initKingRing fills kingRing; tables.go's init calls it once stepTo is
+// ready.
+func initKingRing() {
+	for k := Square(0); k < NoSquare; k++ {
+		for d := 0; d < 8; d++ {
+			kingRing[k][d] = k
+			if t := stepTo[k][d]; t != NoSquare {
+				kingRing[k][d] = t
+			}
+		}
+	}
 }
 
 // blocked[c][pc] is set when a piece of colour c cannot move onto a

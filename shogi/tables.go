@@ -119,5 +119,6 @@ func init() {
 	}
 	initClasses()
 	initSlots()
+	initKingRing()
 	initKingFreedom()
 }
