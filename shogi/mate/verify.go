@@ -42,7 +42,13 @@ const (
 	verifyAltBudget   = 10_000
 	verifyTotalBudget = 1_000_000
 	hintedAltBudget   = 200_000
-	shortTries        = 7 // plies of iterative deepening before the full depth
+	// Alternatives a hinted search left unsettled get a second try with
+	// retryFactor times the budget, within retryTotal nodes in all (and
+	// the caller's stop): a long line's deep alternatives may need more
+	// than the first share.
+	retryFactor = 10
+	retryTotal  = 20_000_000
+	shortTries  = 7 // plies of iterative deepening before the full depth
 )
 
 // Verify checks a mating line from pos (which it does not modify) for the
@@ -66,13 +72,13 @@ func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, lin
 // unsettled) when stop, polled every few thousand nodes, reports true.
 func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hint: hint, stop: stop}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop}
 	return v.run(line)
 }
 
 // verify is Verify with explicit budgets (per alternative, and in all).
 func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, alt, total uint64) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, altBudget: alt, totalBudget: total}
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, altBudget: alt, totalBudget: total, hintedBudget: hintedAltBudget}
 	return v.run(line)
 }
 
@@ -90,6 +96,7 @@ type verifier struct {
 	memo     map[memoKey]bool
 
 	altBudget, totalBudget uint64
+	hintedBudget           uint64 // hintedAltBudget, raised for the retries
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
 	hint func(*shogi.Position, int) shogi.Move
@@ -109,6 +116,7 @@ func (v *verifier) fail(format string, a ...any) Verification {
 
 func (v *verifier) run(line []shogi.Move) Verification {
 	p := v.pos
+	var retry []pendingAlt
 	var buf [shogi.MaxMoves]shogi.Move
 	for i, m := range line {
 		legal := false
@@ -138,6 +146,7 @@ func (v *verifier) run(line []shogi.Move) Verification {
 				switch {
 				case !settled:
 					v.res.Unsettled++
+					retry = append(retry, pendingAlt{i, alt})
 				case ok:
 					v.res.Refuted++
 				default:
@@ -158,15 +167,63 @@ func (v *verifier) run(line []shogi.Move) Verification {
 		return v.fail("the final position is not mate: the defender has a legal reply")
 	}
 	v.res.FinalMate = true
+	for i := len(line) - 1; i >= 0; i-- {
+		p.Undo(line[i])
+	}
+	if msg := v.retry(line, retry); msg != "" {
+		return v.fail("%s", msg)
+	}
 	v.res.OK = v.res.Unsettled == 0
 	if !v.res.OK {
 		v.res.Problem = fmt.Sprintf("%d defender alternatives not settled within the verifier's budget", v.res.Unsettled)
 	}
-	for i := len(line) - 1; i >= 0; i-- {
-		p.Undo(line[i])
-	}
 	v.res.Nodes = v.nodes
 	return v.res
+}
+
+// pendingAlt is a defender alternative the first pass left unsettled: the
+// ply of the line where it was offered, and the move.
+type pendingAlt struct {
+	ply int
+	alt shogi.Move
+}
+
+// retry gives the unsettled alternatives of a hinted verification a
+// second, larger budget (see retryFactor), from the line's start position
+// (left as it was found). It returns the problem when one escapes.
+func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
+	if v.hint == nil || len(alts) == 0 {
+		return ""
+	}
+	p := v.pos
+	v.altBudget = max(v.altBudget, verifyAltBudget) * retryFactor
+	v.hintedBudget = hintedAltBudget * retryFactor
+	v.totalBudget = v.nodes + retryTotal
+	played := 0
+	defer func() {
+		for played > 0 {
+			played--
+			p.Undo(line[played])
+		}
+	}()
+	for _, a := range alts {
+		for played < a.ply {
+			p.Do(line[played])
+			played++
+		}
+		p.Do(a.alt)
+		ok, settled := v.refuted(len(line) - a.ply - 1)
+		p.Undo(a.alt)
+		switch {
+		case !settled:
+		case ok:
+			v.res.Unsettled--
+			v.res.Refuted++
+		default:
+			return fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
+		}
+	}
+	return ""
 }
 
 // defences returns the defender's legal replies without those the tsume
@@ -278,7 +335,7 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 		return false, true // every depth up to d settled without a mate
 	}
 	if v.hint != nil {
-		v.budget = min(v.nodes+hintedAltBudget, v.totalBudget)
+		v.budget = min(v.nodes+v.hintedBudget, v.totalBudget)
 	}
 	return v.or(d)
 }
