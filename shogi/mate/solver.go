@@ -103,9 +103,11 @@ func (s *Solver) Stop() {
 // exact-length search (iterative deepening minimax: attacker shortest,
 // defender longest, under the chosen rules) for short proofs, else by
 // iterative shortening with horizon-bounded proofs; Result.Minimal is true
-// when the length was proven minimal. Under tsume
-// rules equal-length defences are told apart by the composers' convention
-// (no spare pieces at the end). Every line is then checked by the
+// when the length was proven minimal. Under tsume rules equal-length
+// defences are told apart by the composers' convention (no spare pieces at
+// the end) in the exact-length search; the shortening's line takes the
+// longest defence without that tie-break. The line search leaves a quarter
+// of the time left after the proof to the verifier. Every line is then checked by the
 // independent verifier (Verify) before it is returned; a line it rejects is
 // returned with Verified false and the problem in Verification.
 //
@@ -222,9 +224,10 @@ var exactMaxProof uint32 = 25
 // findLine finds the line after a proof and fills res. Short proofs: the
 // exact-length search (composers' tie-breaks included); if it completes,
 // the length is minimal. Otherwise, iterative shortening with bounded
-// proof searches: prove "mate within L", take that proof's main line,
-// then ask for a mate within len-2, until that is disproven (the length
-// is then minimal) or time runs out (the best line so far, not minimal).
+// proof searches (see shorten): a first proven line from the proof's main
+// line (repairLine), then "mate within len-2?", until that is disproven
+// (the length is then minimal) or time runs out (the best line so far, not
+// minimal, and Result.Note says what was proven).
 func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time) {
 	stopped := func() bool {
 		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
@@ -282,12 +285,17 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 }
 
 // shorten is the iterative shortening with bounded proof searches. It
-// keeps hi, the smallest horizon proven ("mate within hi", with that
-// proof's main line), and lo, the largest horizon disproven; the length is
-// proven minimal when lo = hi-2 and the line has hi plies. A main line
-// shorter than its horizon (the table's lengths steer the line, they are not
-// exact) is first tried as a horizon itself, so a line is never called
-// minimal without a proof that it is a mate within its own length.
+// keeps hi, the smallest horizon proven ("mate within hi", with its line),
+// and lo, the largest horizon disproven; the length is proven minimal when
+// lo = hi-2 and the line has hi plies. The first hi comes from the proof's
+// main line with its defences checked (repairLine), which costs a fraction
+// of a bounded search from the root; failing that, from a bounded search at
+// the proof's length. Each proven horizon's line is read by walkLine from
+// the proven and disproven horizons in the table. Bounded searches share
+// one table and reuse each other's results and the proof's disproofs
+// (boundedGame.Terminal). A main line shorter than its horizon is first
+// tried as a horizon itself, so a line is never called minimal without a
+// proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time, stopped func() bool) {
 	s.shortened = true
 	co := coreOptions(*o)
