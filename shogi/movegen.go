@@ -1,6 +1,9 @@
 package shogi
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // addMoves appends the board move(s) from -> to of a piece of kind k:
 // the promotion when allowed, and the non-promotion unless the piece
@@ -142,14 +145,25 @@ func initKingRing() {
 }
 
 // blocked[c][pc] is set when a piece of colour c cannot move onto a
-// square holding pc: its own piece or the wall.
-var blocked [2][33]bool
+// square holding pc: its own piece or the wall; open[c][pc] is its
+// negation as 0 or 1.
+var (
+	blocked [2][33]bool
+	open    [2][33]uint8
+)
 
 func init() {
 	blocked[Black][wall], blocked[White][wall] = true, true
 	for k := Pawn; k <= Dragon; k++ {
 		blocked[Black][MakePiece(Black, k)] = true
 		blocked[White][MakePiece(White, k)] = true
+	}
+	for c := range open {
+		for pc := range open[c] {
+			if !blocked[c][pc] {
+				open[c][pc] = 1
+			}
+		}
 	}
 }
 
@@ -194,6 +208,8 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 // genBoardAll generates every legal board move of a side not in check,
 // the hot path of perft: no target tests.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
+	// The branch-free step writes below need room for a whole list.
+	buf = slices.Grow(buf, MaxMoves)
 	us := p.side
 	ksq := p.king[us]
 	bl := &blocked[us]
@@ -231,10 +247,27 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 			}
 			continue
 		}
-		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			to := stepTo[from][trailingZeros16(steps)]
-			if tp := p.board[to]; !bl[tp] {
-				buf = addMoves(buf, us, from, to, k, tp.Kind())
+		if k > Rook || relRankTab[us][from] >= 5 {
+			// No step of this piece can promote (it is promoted or gold,
+			// or too far from the zone): write each step's move and keep
+			// it by advancing the length by 0 or 1. Whether a square is
+			// blocked is the least predictable branch of perft.
+			n := len(buf)
+			out := buf[:cap(buf)]
+			base := Move(from)<<7 | Move(k)<<16
+			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+				to := stepTo[from][trailingZeros16(steps)]
+				tp := p.board[to]
+				out[n] = base | Move(to) | Move(tp.Kind())<<20
+				n += int(open[us][tp])
+			}
+			buf = out[:n]
+		} else {
+			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
+				to := stepTo[from][trailingZeros16(steps)]
+				if tp := p.board[to]; !bl[tp] {
+					buf = addMoves(buf, us, from, to, k, tp.Kind())
+				}
 			}
 		}
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
