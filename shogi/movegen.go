@@ -173,16 +173,23 @@ func init() {
 // such move is legal.
 func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move {
 	us := p.side
-	bl := &blocked[us]
 	for own := movers; !own.IsEmpty(); {
 		from := own.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
+		// Steps: gather the directions landing on the target without a
+		// branch per step (most miss it), then emit in direction order.
+		// The target holds no piece of ours and no wall square (bit 81 is
+		// never set), so a hit needs no other test.
+		var hits uint16
 		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			to := stepTo[from][trailingZeros16(steps)]
-			if tp := p.board[to]; !bl[tp] && target.Has(to) {
-				buf = addMoves(buf, us, from, to, k, tp.Kind())
-			}
+			d := trailingZeros16(steps)
+			to := stepTo[from][d]
+			hits |= uint16(target[to>>6&1]>>(to&63)&1) << d
+		}
+		for ; hits != 0; hits &= hits - 1 {
+			to := stepTo[from][trailingZeros16(hits)]
+			buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 		}
 		// Slides: the target squares on the reachable part of each ray,
 		// nearest first (target holds no piece of ours). Most sliders
