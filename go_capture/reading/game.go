@@ -86,14 +86,37 @@ func (g *captureGame) Terminal() core.Outcome {
 		}
 		return core.Unknown
 	}
-	forced, k := g.andInfo()
-	switch {
-	case k == 0:
+	// Only whether a threat exists: the forced moves (a gi search per
+	// candidate, the bulk of the work) wait until the node is expanded,
+	// so the siblings of a child that settles its parent never pay for
+	// them. No forced moves then means proven (core: an AND node without
+	// moves).
+	if g.andThreat() == 0 {
 		return core.Disproven
-	case len(forced) == 0 && !g.brute:
-		return core.Proven
 	}
 	return core.Unknown
+}
+
+// andThreat returns the k of the ip game that holds at this AND node (0:
+// none, the target is saved) without computing the forced moves.
+func (g *captureGame) andThreat() int {
+	s := g.s
+	p := s.ply
+	if g.forcedOK[p] && g.forcedKey[p] == s.key(g.toMove) {
+		return int(g.nForced[p])
+	}
+	switch {
+	case g.rootWide && p == 0:
+		return 3
+	case s.recapturePending():
+		return 1
+	}
+	for k := 1; k <= 3; k++ {
+		if s.threat(k) {
+			return k
+		}
+	}
+	return 0
 }
 
 func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
@@ -116,6 +139,9 @@ func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
 		ms, _ = g.andInfo()
 	}
 	s.nodes++ // an expansion, for Options.Progress
+	// An expansion can run on cached gi results without a board play, so
+	// the clock (otherwise read every 1024 plays) is read here too.
+	s.checkLimits()
 	buf = buf[:0]
 	for _, p := range ms {
 		if s.legal(p, g.toMove) {
@@ -244,7 +270,7 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		g.forcedOK = [maxPly]bool{}
 		g.rootWide = false
 		if mode == Defend {
-			if _, k := g.andInfo(); k == 0 {
+			if g.andThreat() == 0 {
 				// No threat within the horizon: ask the attacker-first
 				// question before answering PASS, as APS does.
 				s.nullMove()

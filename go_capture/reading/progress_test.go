@@ -50,7 +50,9 @@ func TestProgressAndTimeLimit(t *testing.T) {
 				if res.Stats.Time > 5*every && calls == 0 {
 					t.Errorf("no progress call in %v (interval %v)", res.Stats.Time, every)
 				}
-				if maxGap > every+200*time.Millisecond {
+				// The slack absorbs the stalls of a loaded machine under
+				// -race (gaps of 0.4 s measured on two shared cores).
+				if maxGap > every+500*time.Millisecond {
 					t.Errorf("progress calls %v apart (interval %v)", maxGap, every)
 				}
 			})
