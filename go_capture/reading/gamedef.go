@@ -68,6 +68,7 @@ func (s *searcher) giSearch(n int) board.Point {
 	} else {
 		ms = s.orMoves(ms, 2)
 	}
+	killerFirst(ms, s.giKiller[s.ply])
 	s.scratch[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.attacker) {
@@ -76,6 +77,7 @@ func (s *searcher) giSearch(n int) board.Point {
 		ok := s.captured() || s.g(n-1)
 		s.undo()
 		if ok {
+			s.giKiller[s.ply] = m
 			return m
 		}
 		if s.stopped {
@@ -83,6 +85,18 @@ func (s *searcher) giSearch(n int) board.Point {
 		}
 	}
 	return board.NoPoint
+}
+
+// killerFirst moves k to the front of ms if it is there: a move that
+// decided a sibling position is tried first (the killer heuristic).
+func killerFirst(ms []board.Point, k board.Point) {
+	for i, m := range ms {
+		if m == k {
+			copy(ms[1:i+1], ms[:i])
+			ms[0] = k
+			return
+		}
+	}
 }
 
 // threat reports whether gi_k holds if the owner, to move, passes.
@@ -116,6 +130,7 @@ func (s *searcher) g(n int) bool {
 			continue
 		}
 		cands := s.candidates(s.scratch[s.ply][:0], k)
+		killerFirst(cands, s.gKiller[s.ply])
 		s.scratch[s.ply] = cands
 		for _, c := range cands {
 			if !s.play(c, s.owner) {
@@ -124,6 +139,7 @@ func (s *searcher) g(n int) bool {
 			ok := s.captured() || s.gi(n) != board.NoPoint
 			s.undo()
 			if !ok {
+				s.gKiller[s.ply] = c
 				return false
 			}
 		}

@@ -41,6 +41,9 @@ type searcher struct {
 	bufs    [maxPly][]board.Point
 	scratch [maxPly][]board.Point // second buffer per ply for candidates
 	history [3][board.MaxPoints]uint32
+	// giKiller and gKiller are, per ply, the last attacker move that
+	// made gi succeed and the last owner move that refuted g (killerFirst).
+	giKiller, gKiller [maxPly]board.Point
 	order   [board.MaxPoints]uint64 // move scores of orderMoves
 	tt      *table
 	giCache []giEntry
@@ -88,6 +91,9 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 	s.b, s.target, s.owner, s.safeLibs = b, target, b.At(target), o.SafeLibs
 	s.attacker = s.owner.Opponent()
+	for i := range s.giKiller {
+		s.giKiller[i], s.gKiller[i] = board.NoPoint, board.NoPoint
+	}
 	s.maxNodes, s.ctx = o.Nodes, context.Background()
 	s.start = time.Now()
 	s.deadline = time.Time{}
