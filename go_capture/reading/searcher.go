@@ -44,10 +44,10 @@ type searcher struct {
 	// giKiller and gKiller are, per ply, the last attacker move that
 	// made gi succeed and the last owner move that refuted g (killerFirst).
 	giKiller, gKiller [maxPly]board.Point
-	order   [board.MaxPoints]uint64 // move scores of orderMoves
-	tt      *table
-	giCache []giEntry
-	ttSalt  uint64
+	order             [board.MaxPoints]uint64 // move scores of orderMoves
+	tt                *table
+	giCache           []giEntry
+	ttSalt            uint64
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
