@@ -30,6 +30,8 @@ type Solver struct {
 	// shortened reports that the current Solve ran bounded searches, whose
 	// entries the verifier's hints read.
 	shortened bool
+	// lineDeadline ends the line search's own searches (zero: none).
+	lineDeadline time.Time
 }
 
 // NewSolver allocates a Solver with hashMB MiB of tables: three quarters
@@ -182,6 +184,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		if !deadline.IsZero() {
 			lineDeadline = deadline.Add(-time.Until(deadline) / 4)
 		}
+		s.lineDeadline = lineDeadline
 		s.findLine(ctx, g, &o, cr, &res, start, lineDeadline)
 		// The verifier stops on Stop or cancellation, and one second past
 		// the deadline (what it has not settled is reported as such).
@@ -202,11 +205,7 @@ func coreOptions(o Options) core.Options {
 	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: o.progressEvery()}
 	switch o.Algorithm {
 	case DFPN:
-		// SNDA's max at OR nodes only: see core.Options.SNDAOROnly. The
-		// 1+ε trick with ε = 1/4 then cut the geometric mean of
-		// expansions on ten Microcosmos tails from 324 k to 287 k.
-		co.TCA, co.SNDA, co.SNDAOROnly = true, true, true
-		co.Epsilon = 0.25
+		co.TCA, co.SNDA = true, true
 	case PNStar:
 		co.Algorithm = core.PNStar
 	case DFPNR:
@@ -428,7 +427,13 @@ func (s *Solver) completeLine(ctx context.Context, g *Game) []shogi.Move {
 		if len(pv) == 0 && round > 0 {
 			break
 		}
-		x, err := core.NewSearcher(s.table, core.Options{TCA: true, SNDA: true, NodeLimit: 1 << 20})
+		co := core.Options{TCA: true, SNDA: true, NodeLimit: 1 << 20}
+		if !s.lineDeadline.IsZero() {
+			if co.TimeLimit = time.Until(s.lineDeadline); co.TimeLimit <= 0 {
+				break
+			}
+		}
+		x, err := core.NewSearcher(s.table, co)
 		if err != nil || x.Solve(ctx, g).Outcome != core.Proven {
 			break
 		}
