@@ -24,23 +24,53 @@ func (s *searcher) gi(n int) board.Point {
 	if s.b.Superko() {
 		return s.giSearch(n)
 	}
-	key := s.key(s.attacker) ^ giSalt[n&3]
-	e := &s.giCache[key&giCacheMask]
-	if e.key == key {
+	e, key, ok := s.giLookup(giSalt[n&3])
+	if ok {
 		return e.move
 	}
+	met := s.koMet
 	m := s.giSearch(n)
-	if !s.stopped {
-		*e = giEntry{key: key, move: m}
-	}
+	s.giStore(e, key, m, met)
 	return m
 }
 
-// giEntry caches one gi result: the same small searches recur at every
-// iteration of the deepening and at every widening step.
+// giEntry caches one gi (or QSCapture) result: the same small searches
+// recur at every iteration of the deepening, at every widening step and
+// in every ko pass. An entry whose search met no ko (koDep false) holds
+// in every ko pass; otherwise only in the pass (salt) that stored it.
 type giEntry struct {
-	key  uint64
-	move board.Point
+	key   uint64
+	salt  uint64
+	move  board.Point
+	koDep bool
+}
+
+// giLookup finds the entry of the current position (attacker to move)
+// for the search named by salt. It returns the slot, the key to store
+// under, and whether the slot answers. A hit on a ko-dependent entry
+// counts as meeting a ko, so that the searches around it are
+// ko-dependent too.
+func (s *searcher) giLookup(salt uint64) (*giEntry, uint64, bool) {
+	key := s.b.Key(s.attacker) ^ s.question ^ salt
+	e := &s.giCache[key&giCacheMask]
+	if e.key != key {
+		return e, key, false
+	}
+	if e.koDep {
+		if e.salt != s.ttSalt {
+			return e, key, false
+		}
+		s.koMet++
+	}
+	return e, key, true
+}
+
+// giStore fills slot e with a result computed since s.koMet was met,
+// unless a limit cut the search short.
+func (s *searcher) giStore(e *giEntry, key uint64, m board.Point, met uint64) {
+	if !s.stopped {
+		*e = giEntry{key: key, salt: s.ttSalt, move: m, koDep: s.koMet != met}
+	}
 }
 
 const (

@@ -240,6 +240,7 @@ func (s *searcher) addKoRetake(ms []board.Point, c board.Color) []board.Point {
 		return ms
 	}
 	if p, kc := s.b.Ko(); p != board.NoPoint && kc == c {
+		s.koMet++
 		if s.koPower != c {
 			s.koSeen = true // a mode in which c may retake answers otherwise
 			return ms

@@ -28,15 +28,13 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	// Ladders are read again and again from the same positions: cache
 	// them beside the gi results (slot 0 of giSalt is QSCapture's).
-	key := s.key(s.attacker) ^ giSalt[0] ^ uint64(s.qsKoRetakes)*0xd6e8feb86659fd93
-	e := &s.giCache[key&giCacheMask]
-	if e.key == key {
+	e, key, ok := s.giLookup(giSalt[0] ^ uint64(s.qsKoRetakes)*0xd6e8feb86659fd93)
+	if ok {
 		return e.move
 	}
+	met := s.koMet
 	m := s.qsCaptureSearch()
-	if !s.stopped {
-		*e = giEntry{key: key, move: m}
-	}
+	s.giStore(e, key, m, met)
 	return m
 }
 

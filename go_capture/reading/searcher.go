@@ -27,6 +27,11 @@ type searcher struct {
 	// koSeen records that some move was refused or allowed only because of
 	// a ko ban: another ko mode may then give another answer.
 	koSeen bool
+	// koMet counts the events whose outcome depends on the ko mode (a
+	// ban met, a retake allowed or refused). A gi search during which it
+	// did not move answers alike in every ko pass, so its cache entry is
+	// shared by the passes (giEntry).
+	koMet uint64
 	// inQS is set while the quiescence search runs; there a side with ko
 	// power may ignore at most maxQSKoRetakes bans per line, so that it
 	// cannot cycle.
@@ -174,6 +179,7 @@ func (s *searcher) retakePending() bool {
 	if p, c := s.b.Ko(); p != s.target || c != s.owner {
 		return false
 	}
+	s.koMet++ // the answer depends on the ko mode
 	if s.koPower != s.owner {
 		// A capture by ko: final in this mode, but a mode in which the
 		// owner may retake answers otherwise.
@@ -197,6 +203,7 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 	save := koSave{}
 	if err == board.ErrKo || err == board.ErrSuperko {
 		s.koSeen = true
+		s.koMet++
 		if c != s.koPower || (s.inQS && s.qsKoRetakes >= maxQSKoRetakes) {
 			return false
 		}
