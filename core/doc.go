@@ -6,6 +6,7 @@
 // Files, one concept each:
 //
 //	game.go     the Game interface, Key, Move, Side; optional Dominance, Widening
+//	delay.go    optional Delaying: moves that wait for a sibling to be decided
 //	pn.go       proof numbers: 64-bit, sums saturate at MaxPN below Infinity
 //	table.go    the transposition table (seqlocked entries, 4 per 256-byte
 //	            bucket with a header line; generations make Clear O(1))
@@ -14,7 +15,8 @@
 //	mem_*.go    table memory: mmap, huge pages requested late (Linux), Go slice
 //	childcache.go  optional cache of expanded nodes' moves and children
 //	search.go   per-search state shared by the algorithms, GHI handling
-//	dfpn.go     df-pn (Nagai) with TCA, SNDA, WPNS, df-pn(r) (Kishimoto 2010)
+//	dfpn.go     df-pn (Nagai) with TCA, SNDA (optionally at OR nodes only),
+//	            WPNS, df-pn(r) (Kishimoto 2010), the 1+ε trick
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
 //	widen.go    iterative widening (Cazenave 2001) as a driver over any search
 //	solve.go    Searcher, Solve, limits and cancellation
