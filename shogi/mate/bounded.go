@@ -25,58 +25,16 @@ type boundedGame struct {
 	limit   int
 	// table, when set, holds results of other horizons and of the
 	// unbounded proof search for Terminal to reuse.
-	table  *core.Table
-	checks []shogi.Move // nearHorizon's scratch, MaxMoves capacity
+	table *core.Table
 }
 
 // newBoundedGame asks "mate within limit plies?" from g's current
 // position; t, if not nil, is the table whose other results it reuses.
 func newBoundedGame(g *Game, limit int, t *core.Table) *boundedGame {
-	return &boundedGame{Game: g, rootPly: g.pos.GamePly(), limit: limit, table: t, checks: make([]shogi.Move, 0, shogi.MaxMoves)}
+	return &boundedGame{Game: g, rootPly: g.pos.GamePly(), limit: limit, table: t}
 }
 
 // left returns the plies left before the horizon.
-// nearHorizon decides the nodes next to the horizon without a search
-// (if noHorizonShortcut is false): an OR node with no plies left is not
-// mated; an AND node with fewer than two is mated exactly when it has no
-// defence; an OR node with one ply left is mated when some check leaves no
-// defence. The search would find the same by expanding them, at the cost
-// of a table entry per node of the last two plies, which outnumber the
-// rest of the tree.
-func (b *boundedGame) nearHorizon(or bool) core.Outcome {
-	if noHorizonShortcut {
-		return core.Unknown
-	}
-	left := b.left()
-	switch {
-	case or && left < 1:
-		return core.Disproven
-	case !or && left < 2:
-		if len(b.generate(b.fut.est[:0])) == 0 {
-			return core.Proven
-		}
-		return core.Disproven
-	case or && left == 1:
-		checks := b.generate(b.checks[:0])
-		for _, m := range checks {
-			b.pos.Do(m)
-			mated := len(b.generate(b.fut.est[:0])) == 0
-			b.pos.Undo(m)
-			if mated {
-				return core.Proven
-			}
-		}
-		return core.Disproven
-	}
-	return core.Unknown
-}
-
-// noHorizonShortcut turns nearHorizon off (for measurements and tests).
-// Measured on the 41-ply Microcosmos tail (repair, then the disproof of
-// "mate within 39"): off, 188k + 2.69M expansions, 2.1 + 39.1 s; on, 133k +
-// 2.36M, 1.5 + 32.4 s (loaded machine).
-var noHorizonShortcut = false
-
 func (b *boundedGame) left() int { return b.limit - (b.pos.GamePly() - b.rootPly) }
 
 // Key salts the game's key with the plies left.
@@ -114,14 +72,11 @@ func (b *boundedGame) Dominates(a, c uint32) bool { return shogi.Hand(a).Superio
 // linewalk.go) 268k, 6k and 3.09M: the proofs reuse, the last disproof
 // hardly does.
 func (b *boundedGame) Terminal() core.Outcome {
-	or := b.OrNode()
-	if o := b.nearHorizon(or); o != core.Unknown {
-		return o
-	}
 	if b.table == nil {
 		return core.Unknown
 	}
 	k := b.Game.Key()
+	or := b.OrNode()
 	if e, ok := b.table.Probe(k, or, b.Game); ok && e.DN == 0 {
 		return core.Disproven
 	}

@@ -172,36 +172,3 @@ func TestWalkLineLengths(t *testing.T) {
 		s.Close()
 	}
 }
-
-// TestNearHorizonAgrees compares the bounded answers near the exact
-// length with and without the horizon shortcut.
-func TestNearHorizonAgrees(t *testing.T) {
-	defer func() { noHorizonShortcut = false }()
-	for _, tc := range shortSample(boundedCases(t), 4) {
-		pos, _ := shogi.ParseSFEN(tc.sfen)
-		p, att, err := prepare(pos, &Options{Rules: tc.rules})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := newGame(p, att, tc.rules)
-		for h := max(tc.n-2, 0); h <= tc.n; h += 2 {
-			var got [2]core.Outcome
-			for i, off := range []bool{false, true} {
-				noHorizonShortcut = off
-				tab, err := core.NewTable(2, core.TableOptions{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got[i] = core.Solve(context.Background(), newBoundedGame(g, h, tab), tab, core.Options{TCA: true, SNDA: true, NodeLimit: 1_000_000}).Outcome
-				tab.Close()
-			}
-			want := core.Proven
-			if h < tc.n {
-				want = core.Disproven
-			}
-			if got[0] != want || got[1] != want {
-				t.Errorf("%s within %d: %v with the shortcut, %v without, want %v", tc.name, h, got[0], got[1], want)
-			}
-		}
-	}
-}
