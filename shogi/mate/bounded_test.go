@@ -2,6 +2,7 @@ package mate
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,6 +82,10 @@ func TestShorteningPath(t *testing.T) {
 		}
 		if r.Kind != Mate || r.Length != tc.n || !r.Minimal || !r.Verified || r.ExactNodes == 0 {
 			t.Errorf("%s: %v in %d minimal %v verified %v (%s) %s", tc.name, r.Kind, r.Length, r.Minimal, r.Verified, r.Verification.Problem, r.Note)
+		}
+		// The line was verified when the shortening found it.
+		if !slices.Equal(s.early.line, r.Moves) || !s.early.v.OK || s.early.v != r.Verification {
+			t.Errorf("%s: the early verification (%+v of %d plies) is not the answer's", tc.name, s.early.v, len(s.early.line))
 		}
 	}
 }

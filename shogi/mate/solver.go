@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,8 +31,17 @@ type Solver struct {
 	// shortened reports that the current Solve ran bounded searches, whose
 	// entries the verifier's hints read.
 	shortened bool
-	// lineDeadline ends the line search's own searches (zero: none).
-	lineDeadline time.Time
+	// lineDeadline ends the line search (zero: none): reserveDeadline,
+	// which leaves time to the final verifier, unless the best line has
+	// been verified already (verifyEarly), then fullDeadline, the call's.
+	lineDeadline, reserveDeadline, fullDeadline time.Time
+	// early is the shortening's best line as the verifier saw it when it
+	// was found: later bounded searches may replace the table entries that
+	// the verifier's hints read.
+	early struct {
+		line []shogi.Move
+		v    Verification
+	}
 }
 
 // NewSolver allocates a Solver with hashMB MiB of tables: three quarters
@@ -146,6 +156,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	}
 	s.stop.Store(false)
 	s.shortened = false
+	s.early.line, s.early.v = nil, Verification{}
 
 	g := newGame(p, attacker, o.Rules)
 	g.killers = s.table
@@ -184,14 +195,18 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		if !deadline.IsZero() {
 			lineDeadline = deadline.Add(-time.Until(deadline) / 4)
 		}
-		s.lineDeadline = lineDeadline
-		s.findLine(ctx, g, &o, cr, &res, start, lineDeadline)
+		s.lineDeadline, s.reserveDeadline, s.fullDeadline = lineDeadline, lineDeadline, deadline
+		s.findLine(ctx, g, &o, cr, &res, start)
 		// The verifier stops on Stop or cancellation, and one second past
 		// the deadline (what it has not settled is reported as such).
 		vstop := func() bool {
 			return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline.Add(time.Second))
 		}
-		res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(g), vstop)
+		if s.early.v.OK && slices.Equal(s.early.line, res.Moves) {
+			res.Verification = s.early.v // checked when it was found
+		} else {
+			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(g), vstop)
+		}
 		res.Verified = res.Verification.OK
 	default:
 		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"
@@ -231,9 +246,9 @@ var exactMaxProof uint32 = 25
 // line (repairLine), then "mate within len-2?", until that is disproven
 // (the length is then minimal) or time runs out (the best line so far, not
 // minimal, and Result.Note says what was proven).
-func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time) {
+func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time) {
 	stopped := func() bool {
-		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
+		return s.stop.Load() || ctx.Err() != nil || !s.lineDeadline.IsZero() && time.Now().After(s.lineDeadline)
 	}
 	if cr.Length <= exactMaxProof {
 		if s.exactLine(g, o, res, start, stopped) || stopped() {
@@ -241,7 +256,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 			return
 		}
 	}
-	s.shorten(ctx, g, o, cr, res, start, deadline, stopped)
+	s.shorten(ctx, g, o, cr, res, start, stopped)
 	s.finishLine(g, res)
 }
 
@@ -299,7 +314,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 // (boundedGame.Terminal). A main line shorter than its horizon is first
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
-func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start, deadline time.Time, stopped func() bool) {
+func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time, stopped func() bool) {
 	s.shortened = true
 	co := coreOptions(*o)
 	co.NodeLimit = 0
@@ -321,8 +336,8 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	}
 	bounded := func(limit int, nodes uint64) core.Result {
 		co.NodeLimit = nodes
-		if !deadline.IsZero() {
-			co.TimeLimit = time.Until(deadline)
+		if !s.lineDeadline.IsZero() {
+			co.TimeLimit = time.Until(s.lineDeadline)
 		}
 		x, err := core.NewSearcher(s.table, co)
 		if err != nil {
@@ -346,6 +361,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	if line := s.repairLine(ctx, g, s.completeLine(ctx, g), bounded); line != nil {
 		hi, best = len(line), line
 		next = hi - 2
+		s.verifyEarly(g, best, stopped)
 	}
 	for !stopped() {
 		out := bounded(next, 0).Outcome
@@ -355,6 +371,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 				break // the main line could not be recovered
 			}
 			hi, best = next, line
+			s.verifyEarly(g, best, stopped)
 		} else if out == core.Disproven {
 			lo = next
 		} else {
@@ -382,6 +399,19 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	res.Note = shortenNote(best, hi, lo, res.Minimal)
 	if best == nil {
 		res.Moves = s.completeLine(ctx, g)
+	}
+}
+
+// verifyEarly verifies a line the shortening has just found, while the
+// table holds the bounded proofs the hints follow, and keeps the result
+// for Solve (see Solver.early). A line that is not settled now is verified
+// again at the end, with retries.
+func (s *Solver) verifyEarly(g *Game, line []shogi.Move, stopped func() bool) {
+	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(g), stopped)
+	s.early.line, s.early.v = line, v
+	s.lineDeadline = s.reserveDeadline
+	if v.OK {
+		s.lineDeadline = s.fullDeadline // nothing left for the final verifier to do
 	}
 }
 

@@ -48,7 +48,9 @@ const (
 	// than the first share.
 	retryFactor = 10
 	retryTotal  = 20_000_000
-	shortTries  = 7 // plies of iterative deepening before the full depth
+	// quickTotalBudget bounds verifyQuick.
+	quickTotalBudget = 200_000
+	shortTries       = 7 // plies of iterative deepening before the full depth
 )
 
 // Verify checks a mating line from pos (which it does not modify) for the
@@ -76,6 +78,15 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 	return v.run(line)
 }
 
+// verifyQuick is verifyFull without the retries and with quickTotalBudget
+// in all: a check made while the tables still hold the proofs that the
+// hints read (see Solver.verifyEarly), which costs little when they do.
+func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
+		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true}
+	return v.run(line)
+}
+
 // verify is Verify with explicit budgets (per alternative, and in all).
 func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, alt, total uint64) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, altBudget: alt, totalBudget: total, hintedBudget: hintedAltBudget}
@@ -97,6 +108,7 @@ type verifier struct {
 
 	altBudget, totalBudget uint64
 	hintedBudget           uint64 // hintedAltBudget, raised for the retries
+	noRetry                bool   // leave unsettled alternatives unsettled
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
 	hint func(*shogi.Position, int) shogi.Move
@@ -192,7 +204,7 @@ type pendingAlt struct {
 // second, larger budget (see retryFactor), from the line's start position
 // (left as it was found). It returns the problem when one escapes.
 func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
-	if v.hint == nil || len(alts) == 0 {
+	if v.hint == nil || len(alts) == 0 || v.noRetry {
 		return ""
 	}
 	p := v.pos
