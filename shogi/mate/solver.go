@@ -358,7 +358,10 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	next := odd(int(cr.Length))
 	// The first proof's main line, its defences checked one by one, is a
 	// first upper bound far cheaper than a bounded search from the root.
-	if line := s.repairLine(ctx, g, s.completeLine(ctx, g), bounded); line != nil {
+	// The main line is read once, while there is time to re-prove what
+	// the table lost; it is also the answer if nothing better is proven.
+	pv := s.completeLine(ctx, g)
+	if line := s.repairLine(ctx, g, pv, bounded); line != nil {
 		hi, best = len(line), line
 		next = hi - 2
 		s.verifyEarly(g, best, stopped)
@@ -398,7 +401,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	res.Moves = best
 	res.Note = shortenNote(best, hi, lo, res.Minimal)
 	if best == nil {
-		res.Moves = s.completeLine(ctx, g)
+		res.Moves = pv
 	}
 }
 
