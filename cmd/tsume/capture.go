@@ -25,22 +25,24 @@ type captureFlags struct {
 	algo, widening string
 	timeLimit      time.Duration
 	nodes          int64
+	plays          int64
 	safeLibs       int
 	superko        bool
 }
 
-func (f *captureFlags) register(fs *flag.FlagSet, defaultTime time.Duration) {
+func (f *captureFlags) register(fs *flag.FlagSet, defaultTime time.Duration, defaultPlays int64) {
 	fs.StringVar(&f.algo, "algo", "aps", "search: aps (Abstract Proof Search), dfpn or pnstar")
 	fs.StringVar(&f.widening, "widening", reading.DefaultStrategy, "widening strategy: 1..9 or its name, e.g. OR2-2AND1-2, brute-force")
 	fs.DurationVar(&f.timeLimit, "time-limit", defaultTime, "wall-clock limit per question (0: none)")
 	fs.Int64Var(&f.nodes, "nodes", 0, fmt.Sprintf("node limit per question (0: %d)", reading.DefaultNodes))
+	fs.Int64Var(&f.plays, "plays", defaultPlays, "board-play budget per question, a reproducible effort limit (0: none)")
 	fs.IntVar(&f.safeLibs, "safe-libs", 5, "liberties at which a string counts as saved")
 	fs.BoolVar(&f.superko, "superko", false, "positional superko instead of the simple ko ban")
 }
 
 func (f *captureFlags) options() reading.Options {
 	return reading.Options{Algorithm: f.algo, Widening: f.widening, TimeLimit: f.timeLimit,
-		Nodes: f.nodes, SafeLibs: f.safeLibs, Superko: f.superko}
+		Nodes: f.nodes, Plays: f.plays, SafeLibs: f.safeLibs, Superko: f.superko}
 }
 
 // captureJSON is the --json output of `tsume capture`.
@@ -78,7 +80,7 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&attack, "attack", false, "can the string be captured, its opponent moving first (default)")
 	fs.BoolVar(&defend, "defend", false, "can the string be saved, its owner moving first")
 	fs.BoolVar(&jsonOut, "json", false, "print one JSON object")
-	cf.register(fs, 10*time.Second)
+	cf.register(fs, 10*time.Second, 0)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

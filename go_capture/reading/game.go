@@ -224,6 +224,14 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		if uint64(o.Nodes) <= used {
 			return core.Result{Outcome: core.Unknown, Stop: core.NodeLimitReached}, nil
 		}
+		if o.Plays > 0 {
+			if s.plays >= o.Plays {
+				s.stopped = true
+				return core.Result{Outcome: core.Unknown, Stop: core.NodeLimitReached}, nil
+			}
+			s.maxPlays = s.plays + (o.Plays-s.plays)/int64(share)
+			defer func() { s.maxPlays = o.Plays }()
+		}
 		co.NodeLimit = max(1, (uint64(o.Nodes)-used)/share)
 		if !s.deadline.IsZero() {
 			co.TimeLimit = time.Until(s.deadline)
@@ -248,7 +256,7 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		used += r.Stats.Expanded
 		if s.stopped {
 			r.Outcome = core.Unknown
-			if share > 1 && ctx.Err() == nil && (full.IsZero() || time.Now().Before(full)) {
+			if share > 1 && ctx.Err() == nil && (full.IsZero() || time.Now().Before(full)) && (o.Plays == 0 || s.plays < o.Plays) {
 				// Only the share ran out: the question goes on, but the
 				// table may hold what the stopped game misreported.
 				s.stopped = false

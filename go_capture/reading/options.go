@@ -85,6 +85,14 @@ type Options struct {
 	// TimeLimit bounds the wall time of the whole question (0: no limit
 	// besides Nodes).
 	TimeLimit time.Duration
+	// Plays bounds the board plays of the whole question, every ko pass,
+	// the attacker-first search and the game-definition and quiescence
+	// searches included (0: no limit). Unlike TimeLimit it is an effort
+	// budget that gives the same answer on any machine and under any
+	// load; unlike Nodes it measures the work, since one df-pn expansion
+	// costs from a few plays to tens of thousands. A question stopped by
+	// it is unknown.
+	Plays int64
 	// Progress, if set, reports the search's progress (see Progress).
 	// A pointer, so that Options stay comparable with ==.
 	Progress *Progress
@@ -141,6 +149,9 @@ func (o Options) normalize() (Options, Strategy, error) {
 	}
 	if o.Nodes < 0 {
 		return o, st, fmt.Errorf("reading: node limit %d is negative", o.Nodes)
+	}
+	if o.Plays < 0 {
+		return o, st, fmt.Errorf("reading: play limit %d is negative", o.Plays)
 	}
 	if o.TimeLimit < 0 {
 		return o, st, fmt.Errorf("reading: time limit %v is negative", o.TimeLimit)

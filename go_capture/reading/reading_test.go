@@ -267,6 +267,7 @@ func TestSolveRejectsBadInput(t *testing.T) {
 		{"bad safe libs", b, c3, Attack, Options{SafeLibs: 1}, "SafeLibs"},
 		{"negative nodes", b, c3, Attack, Options{Nodes: -1}, "negative"},
 		{"negative time", b, c3, Attack, Options{TimeLimit: -time.Second}, "negative"},
+		{"negative plays", b, c3, Attack, Options{Plays: -1}, "negative"},
 		{"bad depth", b, c3, Attack, Options{MaxDepth: 1000}, "MaxDepth"},
 		{"bad table", b, c3, Attack, Options{TableBits: 40}, "TableBits"},
 	}

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
@@ -61,6 +62,9 @@ type searcher struct {
 	nodes    int64
 	plays    int64
 	maxNodes int64
+	// maxPlays stops the search when plays reaches it (Options.Plays, or
+	// the share of it a df-pn search may use).
+	maxPlays int64
 	deadline time.Time
 	ctx      context.Context
 	stopped  bool
@@ -100,6 +104,10 @@ func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 		s.giKiller[i], s.gKiller[i] = board.NoPoint, board.NoPoint
 	}
 	s.maxNodes, s.ctx = o.Nodes, context.Background()
+	s.maxPlays = math.MaxInt64
+	if o.Plays > 0 {
+		s.maxPlays = o.Plays
+	}
 	s.start = time.Now()
 	s.deadline = time.Time{}
 	if o.TimeLimit > 0 {
@@ -221,6 +229,9 @@ func (s *searcher) play(p board.Point, c board.Color) bool {
 	s.moves[s.ply] = p
 	s.ply++
 	s.plays++
+	if s.plays >= s.maxPlays {
+		s.stopped = true // checked at every play: a budget is exact
+	}
 	if s.plays&1023 == 0 {
 		s.checkLimits()
 	}
@@ -247,7 +258,7 @@ func (s *searcher) nullMove() {
 
 // checkLimits sets stopped when a node, time or context limit is hit.
 func (s *searcher) checkLimits() {
-	if s.nodes >= s.maxNodes || s.ctx.Err() != nil {
+	if s.nodes >= s.maxNodes || s.plays >= s.maxPlays || s.ctx.Err() != nil {
 		s.stopped = true
 	}
 	if s.deadline.IsZero() && s.progress == nil {
