@@ -196,6 +196,7 @@ func (s *solver) captureSolver(o reading.Options) (*reading.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.dropCapture() // the replaced solver's table goes now, not at the next GC
 	s.capture, s.captureOpts = v, o
 	return v, nil
 }

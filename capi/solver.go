@@ -147,7 +147,7 @@ func (s *solver) close() error {
 		return errorf(StatusBusy, "solver is searching: cancel it and wait for the solve call to return before freeing it")
 	}
 	s.cache.close()
-	s.capture = nil
+	s.dropCapture()
 	s.opts.releaseMemory()
 	if err := s.shogi.Close(); err != nil {
 		return errorf(StatusInternal, "closing the table: %v", err)
@@ -160,7 +160,16 @@ func (s *solver) clear() {
 	s.shogi.Clear()
 	s.cache.clear()
 	s.tableKind = ""
-	s.capture = nil // its tables are cleared for every question anyway
+	s.dropCapture() // its tables are cleared for every question anyway
+}
+
+// dropCapture releases the capture solver's mapped table at once (the
+// collector does not see that memory) and forgets the solver.
+func (s *solver) dropCapture() {
+	if s.capture != nil {
+		s.capture.Close()
+		s.capture = nil
+	}
 }
 
 // useTableFor clears the shogi table if it holds entries of another rule
