@@ -24,7 +24,7 @@ func (s *searcher) gi(n int) board.Point {
 	if s.b.Superko() {
 		return s.giSearch(n)
 	}
-	e, key, ok := s.giLookup(giSalt[n&3])
+	e, key, ok := s.giLookup(s.attacker, giSalt[n&3])
 	if ok {
 		return e.move
 	}
@@ -45,13 +45,13 @@ type giEntry struct {
 	koDep bool
 }
 
-// giLookup finds the entry of the current position (attacker to move)
-// for the search named by salt. It returns the slot, the key to store
+// giLookup finds the entry of the current position (toMove to move) for
+// the search named by salt. It returns the slot, the key to store
 // under, and whether the slot answers. A hit on a ko-dependent entry
 // counts as meeting a ko, so that the searches around it are
 // ko-dependent too.
-func (s *searcher) giLookup(salt uint64) (*giEntry, uint64, bool) {
-	key := s.b.Key(s.attacker) ^ s.question ^ salt
+func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, bool) {
+	key := s.b.Key(toMove) ^ s.question ^ salt
 	e := &s.giCache[key&giCacheMask]
 	if e.key != key {
 		return e, key, false
@@ -141,6 +141,31 @@ func (s *searcher) threat(k int) bool {
 // attacker moves whatever it plays: for the smallest k with gi_k after
 // a pass, every candidate of ip_k still leaves gi_n.
 func (s *searcher) g(n int) bool {
+	if s.b.Superko() {
+		return s.gSearch(n)
+	}
+	// The same owner positions recur under gi searches from different
+	// parents (the attacker's moves transpose): g is cached beside gi.
+	e, key, ok := s.giLookup(s.owner, gSalt[n&3])
+	if ok {
+		return e.move != board.NoPoint
+	}
+	met := s.koMet
+	ok = s.gSearch(n)
+	m := board.NoPoint
+	if ok {
+		m = board.Pass
+	}
+	s.giStore(e, key, m, met)
+	return ok
+}
+
+// gSalt names the g searches in the gi cache (a result is stored as
+// board.Pass for true, board.NoPoint for false).
+var gSalt = [4]uint64{0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
+
+// gSearch is g without the cache.
+func (s *searcher) gSearch(n int) bool {
 	if s.captured() {
 		return true
 	}
