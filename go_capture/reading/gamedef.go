@@ -40,10 +40,14 @@ func (s *searcher) gi(n int) board.Point {
 // in every ko pass; otherwise only in the pass (salt) that stored it.
 type giEntry struct {
 	key   uint64
-	salt  uint64
 	move  board.Point
+	pass  uint8 // passTag of the pass that stored a ko-dependent entry
 	koDep bool
 }
+
+// passTag names a ko pass in 8 bits (the top byte of its salt), which
+// keeps a giEntry at 16 bytes.
+func passTag(salt uint64) uint8 { return uint8(salt >> 56) }
 
 // giLookup finds the entry of the current position (toMove to move) for
 // the search named by salt. It returns the slot, the key to store
@@ -57,7 +61,7 @@ func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, 
 		return e, key, false
 	}
 	if e.koDep {
-		if e.salt != s.ttSalt {
+		if e.pass != passTag(s.ttSalt) {
 			return e, key, false
 		}
 		s.koMet++
@@ -69,7 +73,7 @@ func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, 
 // unless a limit cut the search short.
 func (s *searcher) giStore(e *giEntry, key uint64, m board.Point, met uint64) {
 	if !s.stopped {
-		*e = giEntry{key: key, salt: s.ttSalt, move: m, koDep: s.koMet != met}
+		*e = giEntry{key: key, move: m, pass: passTag(s.ttSalt), koDep: s.koMet != met}
 	}
 }
 
