@@ -24,16 +24,18 @@ const (
 	delayAll     = delayDrops | delayNoPromo
 )
 
-// defaultDelays is what NewGame turns on: non-promotions only. Chaining
-// the drops cut KomoringHeights' no-mate example (TestDelaysShrinkNoMate
-// Search) from 18.6 k to 0.6 k expansions, but on ten Microcosmos tails
-// (31..151 plies; df-pn+TCA, SNDA at OR nodes) the geometric mean of
-// expansions rose from 324 k (non-promotions only) to 391 k, the 61-ply
-// tail from 259 k to more than 1.5 M: when the pawn interposition is not
-// the refutation, the AND node's disproof waits on it while a cheaper
-// refutation among the other drops goes unseen. Non-promotions alone:
-// 355 k -> 324 k.
-var defaultDelays = delayNoPromo
+// defaultDelays is what NewGame turns on: both. Measured with df-pn+TCA,
+// SNDA at OR nodes and ε = 1/4, non-promotions only -> both: Kotobuki
+// (611 plies) proven in 4.65 M -> 1.97 M expansions (46.8 s -> 9.7 s),
+// Microcosmos tail 201 4.39 M -> 3.21 M, ten tails 31..151 (cap 1.5 M)
+// geometric mean 287 k -> 270 k, though the 61-ply tail went from 249 k to
+// more than 1.5 M (when the pawn interposition is not the refutation, the
+// AND node's disproof waits on it while a cheaper refutation among the
+// other drops goes unseen); KomoringHeights' no-mate example
+// (TestDelaysShrinkNoMateSearch) 18.6 k -> 0.6 k. Before ε and SNDA at OR
+// nodes only, the drop chains had measured worse on the tails (324 k ->
+// 391 k).
+var defaultDelays = delayAll
 
 // delayedNoPromo marks the kinds whose non-promotion waits for the
 // promotion.
