@@ -217,7 +217,9 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 	// the core concluded: game-definition searches cut short may have
 	// misreported terminal positions before the core noticed the limit.
 	solve := func(share uint64) (core.Result, error) {
-		co := core.Options{Algorithm: core.DFPN, TCA: true, Widen: g.steps > 1}
+		// The 1+ε trick with ε = 1/4 (the suite at 1 M plays: 8.22 M ->
+		// 8.03 M plays, the same passes; ε = 1/2 and 1 each lost a test).
+		co := core.Options{Algorithm: core.DFPN, TCA: true, Widen: g.steps > 1, Epsilon: 0.25}
 		if o.Algorithm == AlgoPNStar {
 			co = core.Options{Algorithm: core.PNStar, Widen: g.steps > 1}
 		}
