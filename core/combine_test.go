@@ -30,6 +30,8 @@ func TestSumOtherRules(t *testing.T) {
 		// Child 1 waits for child 0 (unproven): not counted. Child 3
 		// waits for the proven child 2: counted.
 		{"delayed child", false, Options{}, 1, 0, []int16{-1, 0, -1, 2}, 4 + 2},
+		// Child 3 waits for child 1, whose pn 7 is below delayPatience.
+		{"delayed child, patient", false, Options{}, 1, 0, []int16{-1, -1, -1, 1}, 4 + 7},
 	}
 	for _, tc := range tests {
 		s := &searcher{o: tc.o}
