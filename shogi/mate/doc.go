@@ -41,10 +41,23 @@
 //     hand ⊆ H), a cheap initial proof number (the defender king's free
 //     squares), Chu-ai move ordering and the interposition and
 //     non-promotion killers of PN* (killer.go).
-//  2. After a proof, an exact-length search (iterative deepening minimax:
-//     mate in 1, 3, 5, …) finds the exact length under the rules and the
-//     line. When it completes, Result.Minimal is true; when its budget or the
-//     time runs out, the proof's main line is returned, marked not minimal.
+//  2. After a proof, the line. For proofs up to 25 plies an exact-length
+//     search (iterative deepening minimax: mate in 1, 3, 5, …, with the
+//     spare-piece tie-break) finds the exact length and the line; when it
+//     completes, Result.Minimal is true. Longer proofs (or an exact search
+//     that runs out) go through iterative shortening: (a) the proof's main
+//     line is repaired into a first upper bound, every defender alternative
+//     along it getting its own bounded "mate within the plies left?" search
+//     (repair.go); (b) horizon-bounded df-pn asks for a mate within hi-2,
+//     hi-4, … (bounded.go), each horizon reusing the others' results (a mate
+//     within n holds within n+2, no mate within n holds within n-2) and the
+//     proof's disproofs; (c) each proven horizon's line is read from the
+//     proven and disproven horizons in the table, the defender's choice made
+//     exact by small searches (linewalk.go), and verified at once, while the
+//     table still holds what the verifier's hints follow. The length is
+//     minimal when "mate within len-2" is disproven. Result.Note says what was
+//     proven and what was left open when time runs out. The spare-piece
+//     tie-break is applied only by the exact search.
 //  3. Verify, which shares no search code, replays the line: every attacker
 //     move legal and a check, every defender move legal, the final position
 //     mate (or, under tsume rules, only futile drops left), and every other
