@@ -62,6 +62,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The size of tsume_capture_query as ABI 1 first shipped it, before
+ * plays_limit was appended; callers built against that header still pass it. */
+enum { tsume_capi_capture_query_v1_size = offsetof(tsume_capture_query, plays_limit) };
+
 /* Handles are integers that never point anywhere; the conversion to a
  * pointer type happens in C so that Go never builds a pointer from an
  * integer (go vet and checkptr both object to that). */

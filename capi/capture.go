@@ -128,7 +128,7 @@ func (cq *captureQuestion) tableKind() string { return "" }
 
 // search runs go_capture/reading with the solver handle's capture solver.
 func (cq *captureQuestion) search(ctx context.Context, s *solver, lim limits) (*result, error) {
-	o := reading.Options{Algorithm: cq.algo, Widening: cq.widen, TimeLimit: lim.time, Nodes: math.MaxInt64}
+	o := reading.Options{Algorithm: cq.algo, Widening: cq.widen, TimeLimit: lim.time, Nodes: math.MaxInt64, Plays: lim.plays}
 	if lim.nodes > 0 && lim.nodes < math.MaxInt64 {
 		o.Nodes = int64(lim.nodes)
 	}

@@ -56,3 +56,40 @@ func TestCaptureCacheKey(t *testing.T) {
 		t.Error("different query texts share a text key")
 	}
 }
+
+// TestCapturePlaysBudget: limits.plays reaches reading.Options.Plays. The
+// question (can White save L10, next to black K10 and L11 on an empty
+// 19x19 board?) takes about 27 000 board plays to answer.
+func TestCapturePlaysBudget(t *testing.T) {
+	q := captureQuery{boardSize: 19, black: "K10 L11", white: "L10", target: "L10", mode: modeDefend}
+	tests := []struct {
+		name     string
+		plays    int64
+		finished bool
+	}{
+		{"tiny budget", 100, false},
+		{"large budget", 1_000_000, true},
+		{"no budget", 0, true},
+	}
+	for _, tc := range tests {
+		s := newTestSolver(t, 0) // no result cache: every ask searches
+		r, err := s.solve(q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, limits{plays: tc.plays})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if r.finished() != tc.finished {
+			t.Fatalf("%s: kind %d after %d plays, want finished=%v", tc.name, r.kind, r.stats.generated, tc.finished)
+		}
+		// The reading package stops at the first check after the budget is
+		// reached, a few plays of a game-definition function later.
+		if slack := uint64(tc.plays)/4 + 100; tc.plays > 0 && r.stats.generated > uint64(tc.plays)+slack {
+			t.Errorf("%s: %d plays spent, far over the budget of %d", tc.name, r.stats.generated, tc.plays)
+		}
+		if !tc.finished && r.stats.generated < uint64(tc.plays)/2 {
+			t.Errorf("%s: stopped after %d plays, well before the budget of %d", tc.name, r.stats.generated, tc.plays)
+		}
+		if tc.finished && (r.kind != KindProven || len(r.moves) == 0) {
+			t.Errorf("%s: kind %d moves %v, want the string saved with a move", tc.name, r.kind, r.moves)
+		}
+	}
+}

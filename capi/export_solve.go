@@ -89,8 +89,14 @@ func readCaptureQuery(cq *C.tsume_capture_query) (captureQuery, error) {
 	if cq == nil {
 		return q, errorf(StatusInvalidArgument, "query is NULL")
 	}
-	if err := checkStructSize(cq.struct_size, C.sizeof_tsume_capture_query, "tsume_capture_query"); err != nil {
-		return q, err
+	// ABI 1 first shipped without plays_limit; that size is still accepted.
+	hasPlays := true
+	switch cq.struct_size {
+	case C.sizeof_tsume_capture_query:
+	case C.tsume_capi_capture_query_v1_size:
+		hasPlays = false
+	default:
+		return q, checkStructSize(cq.struct_size, C.sizeof_tsume_capture_query, "tsume_capture_query")
 	}
 	var err error
 	if q.sgf, q.hasSGF, err = goString(cq.sgf, maxSGFBytes, "sgf"); err != nil {
@@ -111,5 +117,8 @@ func readCaptureQuery(cq *C.tsume_capture_query) (captureQuery, error) {
 	q.moveNumber, q.boardSize = int32(cq.move_number), int32(cq.board_size)
 	q.mode, q.algo = int32(cq.mode), int32(cq.algo)
 	q.lim = newLimits(uint64(cq.node_limit), uint32(cq.time_limit_ms))
+	if hasPlays { // never read the field past an older caller's struct
+		q.lim.plays = playsBudget(uint64(cq.plays_limit))
+	}
 	return q, q.validate()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"sync/atomic"
 	"time"
 )
@@ -90,9 +91,20 @@ func (o solverOptions) releaseMemory() { reservedMB.Add(-o.budgetMB()) }
 type limits struct {
 	nodes uint64
 	time  time.Duration
+	plays int64 // board plays (capture game only); never negative
 }
 
 // newLimits converts the query fields (time in milliseconds).
 func newLimits(nodes uint64, timeMS uint32) limits {
 	return limits{nodes: nodes, time: time.Duration(timeMS) * time.Millisecond}
+}
+
+// playsBudget maps tsume_capture_query.plays_limit to reading.Options.Plays.
+// A budget above MaxInt64 plays could never be spent, so it means no limit
+// (0), as tsume.h documents, rather than wrapping to a negative number.
+func playsBudget(limit uint64) int64 {
+	if limit > math.MaxInt64 {
+		return 0
+	}
+	return int64(limit)
 }

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestSolverOptions(t *testing.T) {
 	tests := []struct {
@@ -91,6 +94,25 @@ func TestQueryValidate(t *testing.T) {
 	for _, tc := range capture {
 		if got := statusOf(tc.q.validate()); got != tc.want {
 			t.Errorf("capture %s: status %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestPlaysBudget(t *testing.T) {
+	tests := []struct {
+		limit uint64
+		want  int64
+	}{
+		{0, 0},
+		{1, 1},
+		{1_000_000, 1_000_000},
+		{math.MaxInt64, math.MaxInt64},
+		{math.MaxInt64 + 1, 0}, // would wrap negative: no limit instead
+		{math.MaxUint64, 0},
+	}
+	for _, tc := range tests {
+		if got := playsBudget(tc.limit); got != tc.want {
+			t.Errorf("playsBudget(%d) = %d, want %d", tc.limit, got, tc.want)
 		}
 	}
 }

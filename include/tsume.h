@@ -20,7 +20,10 @@
  *     be released with tsume_string_free(); never with free().
  *   - Option structs begin with `struct_size`: set it to sizeof(the struct)
  *     (use the TSUME_*_INIT macros), so later versions can add fields
- *     without breaking binaries built against this header.
+ *     without breaking binaries built against this header: the library
+ *     accepts the struct_size of every earlier layout of a struct and reads
+ *     the fields beyond it as 0 (their defaults). Other sizes are
+ *     TSUME_E_INVALID_ARGUMENT.
  *
  * Threading model
  *   - Different solver handles are independent: they may search in parallel
@@ -75,8 +78,8 @@
  *   of the search that found it. A question is the game, the position (for
  *   shogi under TSUME_RULES_MATE: the SFEN and every move, since repetition
  *   depends on them), the rules, the algorithm and the widening strategy;
- *   node and time limits are not part of it (a finished answer holds under
- *   any limit). Hits are checked against the whole question, not a hash.
+ *   node, time and play limits are not part of it (a finished answer holds
+ *   under any limit). Hits are checked against the whole question, not a hash.
  *   An answer returned after a limit or tsume_cancel cut the search short
  *   (e.g. a mate whose line is not proven minimal) is not cached.
  */
@@ -184,10 +187,20 @@ typedef struct tsume_capture_query {
     const char *widening;    /* iterative-widening strategy name for APS, or NULL for the default */
     uint64_t node_limit;     /* 0: none */
     uint32_t time_limit_ms;  /* 0: none */
+    uint64_t plays_limit;    /* 0: none. An effort budget in board plays for the whole question */
 } tsume_capture_query;
+/* plays_limit counts every move tried on the board, game-definition functions
+ * and ladder reading included (stats.generated reports the plays spent). It is
+ * checked at every play and the search stops at its next check, so the count
+ * may pass the budget by a few plays (up to about 200 measured). Unlike
+ * time_limit_ms it gives the same answer on any machine and under any load.
+ * A question it stops is UNKNOWN. Values above INT64_MAX mean no limit.
+ * The field was appended within ABI 1: a struct_size of
+ * offsetof(tsume_capture_query, plays_limit), from a caller built against
+ * the older header, is accepted and means no play budget. */
 
 #define TSUME_CAPTURE_QUERY_INIT { sizeof(tsume_capture_query), NULL, 0, 19, NULL, NULL, NULL, \
-                                   TSUME_CAPTURE_ATTACK, TSUME_ALGO_DEFAULT, NULL, 0, 0 }
+                                   TSUME_CAPTURE_ATTACK, TSUME_ALGO_DEFAULT, NULL, 0, 0, 0 }
 
 /* Statistics as the papers report them. For the capture game's Abstract
  * Proof Search: expanded = nodes of the search tree (Cazenave's count),

@@ -992,6 +992,99 @@ static void test_capture_core_algorithms(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* plays_limit, the effort budget in board plays. The question (can White
+ * save L10, next to black K10 and L11 on an empty 19x19 board?) takes about
+ * 27 000 plays: a budget of 100 leaves it unknown, one of 1 000 000 answers
+ * it. A caller built against the header before plays_limit was appended
+ * (struct_size = its offset) is still served, with no play budget. */
+static void budget_query(tsume_capture_query *q, int32_t algo, uint64_t plays) {
+    q->board_size = 19;
+    q->black = "K10 L11";
+    q->white = "L10";
+    q->target = "L10";
+    q->mode = TSUME_CAPTURE_DEFEND;
+    q->algo = algo;
+    q->plays_limit = plays;
+}
+
+static void test_capture_plays_limit(void) {
+    tsume_solver *s = new_solver(8, 0); /* no result cache: every ask searches */
+    char err[256];
+    tsume_result *res = NULL;
+    const int32_t algos[] = {TSUME_ALGO_APS, TSUME_ALGO_DFPN, TSUME_ALGO_PNSTAR};
+    struct {
+        const char *what;
+        uint64_t plays;
+        int old_layout; /* 0: this header's struct; 1: an old caller's, allocated to its size;
+                           2: old struct_size in a full struct (plays_limit set but not to be read) */
+        int32_t want_kind;
+        int aps_only; /* unbudgeted df-pn and PN* take 1.4 M and ~40 M plays here (seconds) */
+    } cases[] = {
+        {"tiny budget", 100, 0, TSUME_RESULT_UNKNOWN, 0},
+        {"large budget", 1000000, 0, TSUME_RESULT_PROVEN, 0},
+        {"no budget", 0, 0, TSUME_RESULT_PROVEN, 1},
+        {"UINT64_MAX: no budget", UINT64_MAX, 0, TSUME_RESULT_PROVEN, 1},
+        /* plays_limit is past an old caller's struct_size: its 100 must not be read */
+        {"old struct_size, field set", 100, 2, TSUME_RESULT_PROVEN, 1},
+        /* an old caller's struct ends where plays_limit begins: the sanitizer runs see any read past it */
+        {"old struct_size, old allocation", 0, 1, TSUME_RESULT_PROVEN, 1},
+    };
+    const size_t old_size = offsetof(tsume_capture_query, plays_limit);
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            if (cases[i].aps_only && algos[a] != TSUME_ALGO_APS) continue;
+            tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+            budget_query(&q, algos[a], cases[i].plays);
+            q.time_limit_ms = 60000; /* a guard only: the budgets decide */
+            const tsume_capture_query *ask = &q;
+            void *old = NULL;
+            if (cases[i].old_layout) q.struct_size = (uint32_t)old_size;
+            if (cases[i].old_layout == 1) {
+                old = malloc(old_size);
+                CHECK(old != NULL);
+                memcpy(old, &q, old_size);
+                ask = old;
+            }
+            tsume_status st = solve_capture(s, ask, &res, err, sizeof err);
+            free(old);
+            if (st != TSUME_OK) FAIL("algo %d, %s: %s: %s", algos[a], cases[i].what, tsume_status_string(st), err);
+            tsume_stats stats;
+            CHECK_STATUS(tsume_result_stats(res, &stats), TSUME_OK);
+            int32_t kind = kind_of(res);
+            printf("algo %d, %s: kind %d after %" PRIu64 " plays\n", algos[a], cases[i].what, kind, stats.generated);
+            if (kind != cases[i].want_kind)
+                FAIL("algo %d, %s: kind %d after %" PRIu64 " plays, want %d", algos[a], cases[i].what, kind,
+                     stats.generated, cases[i].want_kind);
+            if (kind == TSUME_RESULT_UNKNOWN && (stats.generated < 50 || stats.generated > 300))
+                FAIL("algo %d, %s: stopped after %" PRIu64 " plays, not near the budget of 100", algos[a],
+                     cases[i].what, stats.generated);
+            if (kind == TSUME_RESULT_PROVEN) {
+                /* the needed work is far above the tiny budget, so that case tested something */
+                if (stats.generated < 1000)
+                    FAIL("algo %d, %s: answered in %" PRIu64 " plays; pick a harder question", algos[a],
+                         cases[i].what, stats.generated);
+                char *best = NULL;
+                CHECK_STATUS(tsume_result_best_move(res, &best), TSUME_OK);
+                if (best[0] == '\0') FAIL("algo %d, %s: saved without a move", algos[a], cases[i].what);
+                tsume_string_free(best);
+            }
+            CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+        }
+    }
+    /* sizes other than the two layouts are refused, naming the field */
+    const uint32_t bad_sizes[] = {(uint32_t)old_size - 1, (uint32_t)old_size + 1, (uint32_t)sizeof(tsume_capture_query) + 8};
+    for (size_t i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++) {
+        tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+        budget_query(&q, TSUME_ALGO_APS, 0);
+        q.struct_size = bad_sizes[i];
+        res = (tsume_result *)0x1;
+        CHECK_STATUS(tsume_solve_capture(s, &q, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+        CHECK(res == NULL);
+        CHECK_CONTAINS(err, "struct_size");
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 /* Both games on one solver: the table is shared, the answers must not mix. */
 static void test_games_share_solver(void) {
     tsume_solver *s = new_solver(16, 1);
@@ -1087,6 +1180,7 @@ static const test_case tests[] = {
     {"capture_solve", test_capture_solve},
     {"capture_core_algorithms", test_capture_core_algorithms},
     {"capture_progress_cancel", test_capture_progress_cancel},
+    {"capture_plays_limit", test_capture_plays_limit},
     {"games_share_solver", test_games_share_solver},
     {"stress", test_stress},
 };
