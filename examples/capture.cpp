@@ -50,7 +50,8 @@ int main() {
         q.white = "D4";
         q.target = "D4";
         q.mode = TSUME_CAPTURE_ATTACK;
-        q.time_limit_ms = 10000;
+        q.plays_limit = 1000000;  // effort budget in board plays: the same answer on any machine
+        q.time_limit_ms = 10000;  // wall-clock guard on top
 
         tsume_result *raw = nullptr;
         char err[256];

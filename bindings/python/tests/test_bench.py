@@ -95,6 +95,27 @@ def test_capture_jsonl(tmp_path: Path) -> None:
     assert rows[0].got == "1 D4" and rows[0].result == "captured" and rows[0].game == "capture"
 
 
+def test_capture_play_budget_reaches_each_problem(tmp_path: Path) -> None:
+    solved(tsume.solve_capture, board_size=9, black="D5 D3", white="C5 D6 E5", target="D5")
+    suite = _capture_suite(tmp_path)
+    # The atari takes 2 board plays: a budget of 1 stops every problem, a large one none.
+    starved = bench.run(suite, hash_mb=16, plays=1)
+    assert [r.result for r in starved] == ["unknown"] * 6 + ["error"]
+    assert all(r.generated <= 1 for r in starved)
+    roomy = bench.run(suite, hash_mb=16, plays=1_000_000)
+    assert [(r.got, r.ok) for r in roomy] == [(r.got, r.ok) for r in bench.run(suite, hash_mb=16)]
+    out = io.StringIO()
+    assert main(["bench", str(suite), "--hash-mb", "16", "--plays", "1", "--json"], out=out) == 1
+    assert [json.loads(line)["result"] for line in out.getvalue().splitlines()] == ["unknown"] * 6 + ["error"]
+
+
+def test_play_budget_is_refused_for_shogi(tmp_path: Path) -> None:
+    f = tmp_path / "p.tsv"
+    f.write_text(SHOGI_TSV)
+    with pytest.raises(ValueError, match="plays"):
+        bench.run(f, plays=1000, hash_mb=4)
+
+
 @pytest.mark.parametrize(
     "sgf, moves, want",
     [

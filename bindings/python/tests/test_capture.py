@@ -93,6 +93,11 @@ def test_bad_boards(solver: tsume.Solver, kwargs: dict, exc: type) -> None:
         ({"move_number": -1}, ValueError, "move_number"),
         ({"black": "D5\x00E5"}, ValueError, "NUL"),
         ({"nodes": -5}, ValueError, "nodes"),
+        ({"plays": 0}, ValueError, "plays"),
+        ({"plays": -1}, ValueError, "plays"),
+        ({"plays": 2**63}, ValueError, "plays"),  # the library would read it as "no budget"
+        ({"plays": 1.5}, TypeError, "plays"),
+        ({"plays": True}, TypeError, "plays"),
     ],
 )
 def test_bad_capture_options(solver: tsume.Solver, kwargs: dict, exc: type, match: str) -> None:
@@ -111,3 +116,32 @@ def test_node_limit_gives_unknown(solver: tsume.Solver) -> None:
 def test_module_level_one_off_capture() -> None:
     r = solved(tsume.solve_capture, **ATARI, target="D5", hash_mb=4)
     assert r.result == "captured"
+
+
+# White L10 next to black K10 and L11 on an empty 19x19 board, White to
+# save it: about 27 000 board plays for APS, far more than the tiny budget.
+BUDGET_QUESTION = dict(board_size=19, black="K10 L11", white="L10", target="L10", mode="defend")
+
+
+@pytest.mark.parametrize("algo", ["aps", "dfpn", "pnstar"])
+@pytest.mark.parametrize(
+    "plays, answered",
+    [(100, False), (1_000_000, True)],
+)
+def test_play_budget(algo: str, plays: int, answered: bool) -> None:
+    with tsume.Solver(hash_mb=8, cache_mb=0) as s:  # no cache: every ask searches
+        r = solved(s.solve_capture, **BUDGET_QUESTION, algo=algo, plays=plays)
+    spent = r.stats.generated
+    if answered:
+        assert (r.result, r.code) == ("saved", 1) and r.best_move, r
+        assert 1000 < spent <= plays, spent  # the tiny budget really was too small
+    else:
+        assert (r.kind, r.result, r.gtp) == (tsume.Kind.UNKNOWN, "unknown", "?"), r
+        assert plays // 2 <= spent <= 3 * plays, spent  # stopped near the budget, not by something else
+
+
+def test_no_play_budget_is_the_default() -> None:
+    with tsume.Solver(hash_mb=8, cache_mb=0) as s:
+        r = solved(s.solve_capture, **BUDGET_QUESTION)
+        assert r.result == "saved" and r.stats.generated > 1000
+        assert s.solve_capture(**BUDGET_QUESTION, plays=None).stats.generated == r.stats.generated

@@ -50,6 +50,7 @@ def _bench(args: argparse.Namespace, out: TextIO) -> int:
         widening=args.widening,
         time_limit=args.time_limit,
         nodes=args.nodes,
+        plays=args.plays,
         limit=args.limit,
         on_row=emit,
     )
@@ -88,6 +89,7 @@ def main(argv: Optional[List[str]] = None, out: TextIO = sys.stdout) -> int:
     b.add_argument("file")
     limits(b)
     b.add_argument("--widening", default=None, help="APS widening strategy (capture)")
+    b.add_argument("--plays", type=int, default=None, help="board-play budget per problem (capture; default none)")
     b.add_argument("--limit", type=int, default=None, help="only the first N problems")
     fmt = b.add_mutually_exclusive_group()
     fmt.add_argument("--csv", dest="format", action="store_const", const="csv", help="CSV rows")

@@ -112,6 +112,7 @@ class CaptureQuery(Structure):
         ("widening", c_char_p),
         ("node_limit", c_uint64),
         ("time_limit_ms", c_uint32),
+        ("plays_limit", c_uint64),
     ]
 
 

@@ -304,6 +304,7 @@ def run(
     widening: Optional[str] = None,
     time_limit: Optional[float] = None,
     nodes: Optional[int] = None,
+    plays: Optional[int] = None,
     limit: Optional[int] = None,
     clear: bool = True,
     on_row: Optional[Callable[[BenchRow], object]] = None,
@@ -315,6 +316,9 @@ def run(
     :param rules: shogi rules, ``"tsume"`` or ``"mate"``.
     :param widening: capture: APS widening strategy.
     :param time_limit: seconds per problem; ``nodes``: node limit per problem.
+    :param plays: capture: budget of board plays per problem, a limit that
+        gives the same rows on any machine (see :meth:`Solver.solve_capture`).
+        A shogi file with ``plays`` set is a ValueError.
     :param limit: solve only the first ``limit`` problems.
     :param clear: empty the table and cache before each problem, so each row
         measures a cold search.
@@ -323,6 +327,8 @@ def run(
     problems = read_problems(path)
     if limit is not None:
         problems = problems[:limit]
+    if plays is not None and any(p.game == "shogi" for p in problems):
+        raise ValueError("plays (a board-play budget) applies to capture problems only")
     own = solver is None
     s = solver if solver is not None else Solver(hash_mb=hash_mb)
     rows = []
@@ -332,7 +338,7 @@ def run(
             if p.game == "shogi":
                 opts.update(rules=rules, algo=algo or "dfpn")
             else:
-                opts.update(algo=algo or "aps", widening=widening)
+                opts.update(algo=algo or "aps", widening=widening, plays=plays)
             if clear:
                 s.clear()
             row = solve_problem(s, p, **opts)

@@ -52,6 +52,7 @@ CAPTURE_MODES = {"attack": 0, "defend": 1}
 _UINT32_MAX = 2**32 - 1
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
+_INT64_MAX = 2**63 - 1  # the library reads a larger plays_limit as "no limit": refuse it here
 _HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
 _CACHE_MB_MAX = 4096  # tsume.h: 0 .. 4096
 _NO_PROGRESS = _lib.PROGRESS_FN()  # a NULL tsume_progress_fn
@@ -331,6 +332,7 @@ class Solver:
         white: Union[str, Iterable[str], None] = None,
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
+        plays: Optional[int] = None,
         progress: Optional[ProgressCallback] = None,
         progress_interval: float = 0.5,
     ) -> CaptureResult:
@@ -346,8 +348,20 @@ class Solver:
             first) or ``"defend"`` (can it be saved, its owner moving first).
         :param algo: ``"aps"`` (Abstract Proof Search), ``"dfpn"``, ``"pnstar"`` or ``"default"``.
         :param widening: iterative-widening strategy name for APS (None: the default).
+        :param time_limit: seconds; None for no limit.
+        :param nodes: node limit; None for no limit.
+        :param plays: effort budget in board plays for the whole question
+            (every move tried on the board, game-definition functions and
+            ladder reading included; ``stats.generated`` reports the plays
+            spent); None for no budget. Unlike ``time_limit`` it gives the
+            same answer on any machine and under any load. The search stops
+            at its first check after the budget is reached, so the count may
+            pass it by a few plays.
         :raises tsume.ParseError: malformed SGF or vertex.
         :raises tsume.IllegalPositionError: e.g. no stone at ``target``.
+        :raises ValueError, TypeError: bad options (``plays`` must be an int from 1 to 2**63-1).
+
+        A limit or budget that ends the search returns a result with ``result == "unknown"``.
 
         >>> solver.solve_capture(board_size=9, black="D5", white="C5 D6 E5",
         ...                      target="D5").gtp                        # doctest: +SKIP
@@ -371,6 +385,7 @@ class Solver:
         q.algo = _choice("algo", algo, CAPTURE_ALGOS)
         q.widening = _text("widening", widening, required=False)
         q.node_limit, q.time_limit_ms = _limits(time_limit, nodes)
+        q.plays_limit = 0 if plays is None else _int_option("plays", plays, 1, _INT64_MAX)
         interval = _interval_ms(progress_interval)
         mode_name = mode.lower()
         out, status, err = self._solve(self._lib.dll.tsume_solve_capture, q, progress, interval)
