@@ -74,10 +74,11 @@ func resultOf(p *C.tsume_result) (*result, error) {
 	return results.get(uint64(uintptr(unsafe.Pointer(p))))
 }
 
-// checkStructSize validates the struct_size field of an option struct. The
-// library knows one layout per struct so far; a smaller size is a caller
-// that did not use the TSUME_*_INIT macro, a larger one a binary built
-// against a newer tsume.h whose new fields this library would ignore.
+// checkStructSize validates the struct_size field of an option struct
+// against its current layout. A smaller size is a caller that did not use
+// the TSUME_*_INIT macro, a larger one a binary built against a newer
+// tsume.h whose new fields this library would ignore. A struct that has
+// grown (tsume_capture_query) accepts its earlier sizes before asking this.
 func checkStructSize(got, want C.uint32_t, name string) error {
 	switch {
 	case got == want:
