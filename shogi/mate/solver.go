@@ -362,6 +362,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		return r
 	}
 	const maxHorizon = 4095
+	maxRepair := odd(1023)
 	var best []shogi.Move
 	hi, lo := -1, -1
 	next := odd(int(cr.Length))
@@ -370,7 +371,14 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	// The main line is read once, while there is time to re-prove what
 	// the table lost; it is also the answer if nothing better is proven.
 	pv := s.completeLine(ctx, g)
-	if line := s.repairLine(ctx, g, pv, bounded); line != nil {
+	if len(pv) > maxRepair {
+		// The stored proof lengths are not upper bounds (a proof borrowed
+		// from a superior hand is shorter than ours), so on a long problem
+		// the main line can wander for thousands of plies (Kotobuki, 611:
+		// 16497). Repairing it costs more than bounded searches from the
+		// root, which start at maxRepair instead.
+		next = maxRepair
+	} else if line := s.repairLine(ctx, g, pv, bounded); line != nil {
 		hi, best = len(line), line
 		next = hi - 2
 		s.verifyEarly(g, best, stopped)
