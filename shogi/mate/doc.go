@@ -34,13 +34,17 @@
 //
 // # How an answer is found
 //
-//  1. A proof-number search (df-pn with TCA and SNDA by default, or PN*,
-//     df-pn(r), df-pn+TCA, df-pn+TCA+WPNS) over Game proves or disproves the
-//     mate, with hand superiority in the table (a position proven with hand
-//     H is proven with any hand ⊇ H; disproven with H, disproven with any
-//     hand ⊆ H), a cheap initial proof number (the defender king's free
-//     squares), Chu-ai move ordering and the interposition and
-//     non-promotion killers of PN* (killer.go).
+//  1. A proof-number search (df-pn with TCA, SNDA at OR nodes only and the
+//     1+ε trick with ε = 1/4 by default, or PN*, df-pn(r), df-pn+TCA,
+//     df-pn+TCA+WPNS) over Game proves or disproves the mate, with hand
+//     superiority in the table (a position proven with hand H is proven
+//     with any hand ⊇ H; disproven with H, disproven with any hand ⊆ H), a
+//     cheap initial proof number (the defences plus the defender king's free
+//     squares, the defences' generation shared with the child's expansion),
+//     delayed expansion (delay.go: drops on one square are chained, each
+//     waiting until the previous one is proven, as KomoringHeights does;
+//     a non-promotion waits for its promoting twin), Chu-ai move ordering
+//     and the interposition and non-promotion killers of PN* (killer.go).
 //  2. After a proof, the line. For proofs up to 25 plies an exact-length
 //     search (iterative deepening minimax: mate in 1, 3, 5, …, with the
 //     spare-piece tie-break) finds the exact length and the line; when it
