@@ -2,12 +2,10 @@ package suite
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // TestRoundThreeAnswers holds the suite tests that the third round
@@ -21,18 +19,7 @@ import (
 // (133 213 215 225), moves that turn a capture into a ko (135) and the
 // approach moves of a capturing race (30 94 95 96).
 func TestRoundThreeAnswers(t *testing.T) {
-	shared := sharedtest.Dir()
-	if shared == "" {
-		t.Skip("../shared is absent")
-	}
-	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
-	if err != nil {
-		t.Skip("suite absent:", err)
-	}
-	byID := map[int]Test{}
-	for _, tc := range tests {
-		byID[tc.ID] = tc
-	}
+	byID := sharedSuiteByID(t)
 	for _, id := range []int{30, 94, 95, 96, 128, 132, 133, 135, 138, 175, 180, 183, 186, 211, 213, 215, 225, 234} {
 		tc, ok := byID[id]
 		if !ok {

@@ -2,31 +2,18 @@ package suite
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // TestKoDefencesNameAMove: defences that succeed only by ko must name
 // the owner's move in the ko, as GNU Go does; each of these was
 // answered "2 PASS" or "3 PASS" before.
 func TestKoDefencesNameAMove(t *testing.T) {
-	shared := sharedtest.Dir()
-	if shared == "" {
-		t.Skip("../shared is absent")
-	}
-	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
-	if err != nil {
-		t.Skip("suite absent:", err)
-	}
-	byID := map[int]Test{}
-	for _, tc := range tests {
-		byID[tc.ID] = tc
-	}
+	byID := sharedSuiteByID(t)
 	cases := []struct {
 		id   int
 		algo string
