@@ -113,26 +113,14 @@ func TestHeavyMicrocosmosLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: replays 1525 plies")
 	}
-	b, err := os.ReadFile(filepath.Join(sharedDir(t), "microcosmos_1525.usi"))
-	if err != nil {
-		t.Skip(err)
-	}
-	var fields []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			fields = append(fields, l)
-		}
-	}
-	if len(fields) < 2 {
-		t.Fatal("want a SFEN line and a moves line")
-	}
-	pos, err := shogi.ParseSFEN(fields[0])
+	sfen, moves := microcosmosFile(t)
+	pos, err := shogi.ParseSFEN(sfen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := pos.Clone()
 	var line []shogi.Move
-	for _, u := range strings.Fields(fields[1]) {
+	for _, u := range moves {
 		m, err := shogi.ParseUSIMove(p, u)
 		if err != nil {
 			t.Fatalf("move %d %s: %v", len(line)+1, u, err)

@@ -11,9 +11,9 @@ import (
 	"github.com/tsume-solver/tsume/shogi"
 )
 
-// microcosmosTail returns the position n plies before the end of
-// Microcosmos' published solution (its remaining solution has n plies).
-func microcosmosTail(t *testing.T, n int) *shogi.Position {
+// microcosmosFile reads ../shared's Microcosmos file: the SFEN and the
+// published solution's USI moves. It skips the test when the file is absent.
+func microcosmosFile(t *testing.T) (sfen string, moves []string) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(sharedDir(t), "microcosmos_1525.usi"))
 	if err != nil {
@@ -28,11 +28,18 @@ func microcosmosTail(t *testing.T, n int) *shogi.Position {
 	if len(fields) < 2 {
 		t.Fatal("want a SFEN line and a moves line")
 	}
-	p, err := shogi.ParseSFEN(fields[0])
+	return fields[0], strings.Fields(fields[1])
+}
+
+// microcosmosTail returns the position n plies before the end of
+// Microcosmos' published solution (its remaining solution has n plies).
+func microcosmosTail(t *testing.T, n int) *shogi.Position {
+	t.Helper()
+	sfen, moves := microcosmosFile(t)
+	p, err := shogi.ParseSFEN(sfen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves := strings.Fields(fields[1])
 	for _, u := range moves[:len(moves)-n] {
 		m, err := shogi.ParseUSIMove(p, u)
 		if err != nil {
