@@ -22,16 +22,11 @@ func TestBoundedGame(t *testing.T) {
 		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", Tsume, 1},
 	}
 	for _, tc := range tests {
-		pos, _ := shogi.ParseSFEN(tc.sfen)
-		p, att, err := prepare(pos, &Options{Rules: tc.rules})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := preparedGame(t, tc.sfen, tc.rules)
 		tab, err := core.NewTable(4, core.TableOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGame(p, att, tc.rules)
 		for lim := tc.n - 2; lim <= tc.n+2; lim += 2 {
 			if lim < 0 {
 				continue

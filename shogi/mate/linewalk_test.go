@@ -22,6 +22,21 @@ type boundedCase struct {
 	n     int
 }
 
+// preparedGame parses sfen, prepares it under rules as Solve would, and
+// wraps it in a Game.
+func preparedGame(t *testing.T, sfen string, rules Rules) *Game {
+	t.Helper()
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("%s: %v", sfen, err)
+	}
+	p, att, err := prepare(pos, &Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newGame(p, att, rules)
+}
+
 // boundedCases returns our own mates and, when ../shared is present, the
 // antma problems of 5 plies or more (published lengths).
 func boundedCases(t *testing.T) []boundedCase {
@@ -91,19 +106,11 @@ func TestHeavyBoundedReuse(t *testing.T) {
 func boundedReuseAgrees(t *testing.T, cases []boundedCase) {
 	for _, tc := range cases {
 		for _, descending := range []bool{true, false} {
-			pos, err := shogi.ParseSFEN(tc.sfen)
-			if err != nil {
-				t.Fatalf("%s: %v", tc.name, err)
-			}
-			p, att, err := prepare(pos, &Options{Rules: tc.rules})
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := preparedGame(t, tc.sfen, tc.rules)
 			tab, err := core.NewTable(4, core.TableOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newGame(p, att, tc.rules)
 			opts := core.Options{TCA: true, SNDA: true, NodeLimit: 2_000_000}
 			if r := core.Solve(context.Background(), g, tab, opts); r.Outcome != core.Proven {
 				t.Fatalf("%s: unbounded %v", tc.name, r.Outcome)
@@ -143,16 +150,11 @@ func TestWalkLineLengths(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		pos, _ := shogi.ParseSFEN(tc.sfen)
-		p, att, err := prepare(pos, &Options{Rules: tc.rules})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := preparedGame(t, tc.sfen, tc.rules)
 		s, err := NewSolver(8)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGame(p, att, tc.rules)
 		bounded := func(limit int, nodes uint64) core.Result {
 			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
 		}
@@ -165,7 +167,7 @@ func TestWalkLineLengths(t *testing.T) {
 				t.Errorf("%s: horizon %d: line of %d plies, want %d", tc.name, h, len(line), tc.n)
 				continue
 			}
-			if v := Verify(p, att, tc.rules, line); !v.OK {
+			if v := Verify(g.pos, g.attacker, tc.rules, line); !v.OK {
 				t.Errorf("%s: horizon %d: line rejected: %s", tc.name, h, v.Problem)
 			}
 		}

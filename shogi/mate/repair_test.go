@@ -20,16 +20,11 @@ func TestRepairLine(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		pos, _ := shogi.ParseSFEN(tc.sfen)
-		p, att, err := prepare(pos, &Options{Rules: tc.rules})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := preparedGame(t, tc.sfen, tc.rules)
 		s, err := NewSolver(8)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGame(p, att, tc.rules)
 		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
 			t.Fatalf("%s: %v", tc.name, r.Outcome)
 		}
@@ -62,7 +57,7 @@ func TestRepairLine(t *testing.T) {
 			if len(got) < tc.n || len(got)%2 != tc.n%2 {
 				t.Errorf("%s line %d: %d plies, exact length %d", tc.name, i, len(got), tc.n)
 			}
-			if v := Verify(p, att, tc.rules, got); !v.OK {
+			if v := Verify(g.pos, g.attacker, tc.rules, got); !v.OK {
 				t.Errorf("%s line %d: %s", tc.name, i, v.Problem)
 			}
 			if i == 1 && len(got) > 1 && got[1] != l[1] {
