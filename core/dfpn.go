@@ -6,6 +6,9 @@ package core
 func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
+	if s.o.par != nil && !s.o.par.reserve() {
+		s.abort(NodeLimitReached) // the threads' shared node limit
+	}
 	if s.poll() {
 		return val{pn: 1, dn: 1, dep: noDep} // ignored: the caller stops too
 	}
@@ -42,6 +45,9 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 			break
 		}
 		first = false
+		if s.o.par != nil { // parallel: spread the threads (parallel.go)
+			best, second = s.divert(d, best, second, summed(!p.or, thpn, thdn))
+		}
 		c := &p.kids[best]
 		var cpn, cdn PN
 		if p.or {
@@ -54,8 +60,15 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		if d == 0 {
 			s.stats.Iterations++
 		}
+		ck := c.key
 		s.push(d, best)
+		if s.o.par != nil {
+			s.o.par.enter(ck)
+		}
 		r := s.dfpn(d+1, cpn, cdn, inc)
+		if s.o.par != nil {
+			s.o.par.leave(ck)
+		}
 		s.pop(d)
 		p = &s.plies[d]
 		if s.aborted {

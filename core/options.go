@@ -74,7 +74,23 @@ type Options struct {
 	// every ProgressEvery (default 1 s).
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+
+	// Threads is the number of threads df-pn searches with, all over the
+	// one table (see parallel.go); 0 and 1 mean one. More than one needs
+	// a game that implements Cloner, else one thread searches
+	// (Result.Threads says how many did). PN* always runs one thread.
+	// Each thread has its own child cache of ChildCache MiB. With more
+	// than one thread, Progress reports the expansions of all threads and
+	// the other statistics of the calling goroutine's thread.
+	Threads int
+
+	// par is set only in the options of a parallel search's workers: the
+	// state the threads share.
+	par *parShared
 }
+
+// MaxThreads is the largest Options.Threads accepted.
+const MaxThreads = 256
 
 // Progress is what the progress callback receives.
 type Progress struct {
@@ -104,6 +120,9 @@ func (o *Options) validate() error {
 	}
 	if o.ProgressEvery < 0 {
 		return fmt.Errorf("core: negative progress interval %v", o.ProgressEvery)
+	}
+	if o.Threads < 0 || o.Threads > MaxThreads {
+		return fmt.Errorf("core: %d threads: want 0 or 1 (one thread) to %d", o.Threads, MaxThreads)
 	}
 	return nil
 }
@@ -155,5 +174,9 @@ type Result struct {
 	Stats          Stats
 	Stop           StopReason
 	Steps          []StepResult // one per widening step when widening ran
-	Err            error        // bad input (nil game or table, bad options)
+	// Threads is the number of threads that searched (the last step's,
+	// when widening ran): Options.Threads, or 1 when the game does not
+	// implement Cloner or PN* ran. 0 when nothing was searched.
+	Threads int
+	Err     error // bad input (nil game or table, bad options)
 }

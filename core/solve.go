@@ -16,6 +16,9 @@ type Searcher struct {
 	o    Options
 	stop atomic.Bool
 	s    searcher
+	// par holds the other threads' searchers and their shared state when
+	// Options.Threads > 1, kept between searches like s.
+	par parallel
 }
 
 // NewSearcher returns a Searcher over t with options o.
@@ -93,10 +96,22 @@ func (x *Searcher) Solve(ctx context.Context, g Game) Result {
 	return r
 }
 
-// run is one search at one widening step.
+// run is one search at one widening step: on Options.Threads threads
+// when the game can be cloned and df-pn runs, else on this goroutine.
 func (x *Searcher) run(ctx context.Context, g Game, o Options, step int, side Side) Result {
-	s := &x.s
-	s.init(g, x.t, o, step, side, &x.stop, ctx)
+	if o.Threads > 1 && o.Algorithm == DFPN {
+		if c, ok := g.(Cloner); ok {
+			return x.runParallel(ctx, g, c, o, step, side)
+		}
+	}
+	r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop)
+	r.Threads = 1
+	return r
+}
+
+// runOne is one search by one searcher s at one widening step.
+func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool) Result {
+	s.init(g, t, o, step, side, stop, ctx)
 	root := s.plyAt(0)
 	root.key, root.or = g.Key(), g.OrNode()
 	root.h = 1

@@ -1,0 +1,213 @@
+package core
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Parallel df-pn (Options.Threads > 1), after Kaneko 2010 ("Parallel Depth
+// First Proof Number Search", AAAI): every thread runs the whole df-pn from
+// the root with its own copy of the game and its own path, and the threads
+// cooperate only through the shared transposition table, whose entries are
+// seqlocked (table.go). Left alone, the threads would follow the same best
+// children and duplicate each other's work; so each thread marks the nodes
+// on its path in a small shared counter array (busy), and a thread choosing
+// among children sees the number of a child that other threads are below
+// raised by a virtual amount (virtualNumber): the threads spread over
+// near-equal children and meet again only where one child is much better.
+// The marks change only which child is searched and with what threshold,
+// never a value that is stored or returned, so answers are those of one
+// thread. The first thread to prove or disprove the root decides; the
+// others are stopped.
+
+// Cloner is optionally implemented by a Game that can make an independent
+// copy of itself for another search thread. It is discovered by type
+// assertion when Options.Threads > 1; without it one thread searches.
+type Cloner interface {
+	// Clone returns a Game at the same position that shares no mutable
+	// state with the receiver (it may share read-only data and the
+	// thread-safe Table), so the two can be driven on different
+	// goroutines at once. It returns nil when it cannot.
+	Clone() Game
+}
+
+// busySlots is the size of the shared mark array. Marks are hashed, so
+// two paths' nodes may share a slot; that only makes a child look busy
+// when it is not. 2^16 slots keep such collisions rare for paths of a few
+// thousand plies (Microcosmos: 1525) and cost 256 KiB per Searcher.
+const busySlots = 1 << 16
+
+// parShared is what the threads of one parallel search share.
+type parShared struct {
+	busy     []atomic.Int32 // threads whose path holds a node hashing here
+	expanded atomic.Uint64  // nodes entered by all threads (the node limit)
+	limit    uint64         // Options.NodeLimit of the whole search (0: none)
+	winner   atomic.Int32   // the first thread to decide the root, or -1
+}
+
+// parallel is a Searcher's state for parallel searches, allocated at the
+// first one and reused.
+type parallel struct {
+	sh      *parShared
+	workers []searcher // threads 1..n-1 (thread 0 is Searcher.s)
+	results []Result
+}
+
+// busyIndex hashes a node key to its mark slot.
+func busyIndex(k Key) uint64 {
+	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> (64 - 16)
+}
+
+// enter marks k as being on this thread's path; leave removes the mark.
+func (p *parShared) enter(k Key) { p.busy[busyIndex(k)].Add(1) }
+func (p *parShared) leave(k Key) { p.busy[busyIndex(k)].Add(-1) }
+
+// reserve counts one node entered and reports false once the whole
+// search's node limit is exhausted.
+func (p *parShared) reserve() bool {
+	n := p.expanded.Add(1)
+	return p.limit == 0 || n <= p.limit
+}
+
+// virtualNumber is the number a thread sees for a child that n other
+// threads are searching below: x grown by half of itself plus one per
+// thread, Kaneko's "possible increase" of numbers that others are working
+// on. Decided numbers (0, Infinity) stay as they are.
+func virtualNumber(x PN, n int32) PN {
+	if n <= 0 || x == 0 || x >= MaxPN {
+		return x
+	}
+	return x.Add(mulSat(PN(n), x/2+1))
+}
+
+// divert re-chooses, with virtual numbers, the child to search at the node
+// at depth d, given combine's choice best and second-best number second
+// (both on real numbers) and th, the node's threshold on the number the
+// choice minimises (pn at OR, dn at AND). It returns the child and the
+// second-best virtual number for its threshold. It keeps combine's choice
+// when no child is marked, and when the virtual choice's real number has
+// already reached th: its threshold (at most th) would send it back at
+// once, and the node would loop without progress.
+func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
+	p := &s.plies[d]
+	sh := s.o.par
+	vfirst, vsecond, vbest := Infinity, Infinity, best
+	busy := false
+	for i := range p.kids {
+		c := &p.kids[i]
+		x := c.pn
+		if !p.or {
+			x = c.dn
+		}
+		if x != 0 && p.delays && waiting(p, i) {
+			continue // as in combine
+		}
+		if n := sh.busy[busyIndex(c.key)].Load(); n > 0 && !c.fixed {
+			busy = true
+			x = virtualNumber(x, n)
+		}
+		if x < vfirst {
+			vsecond, vfirst, vbest = vfirst, x, i
+		} else if x < vsecond {
+			vsecond = x
+		}
+	}
+	if !busy {
+		return best, second
+	}
+	c := &p.kids[vbest]
+	real := c.pn
+	if !p.or {
+		real = c.dn
+	}
+	if exceeds(real, th) {
+		return best, second
+	}
+	return vbest, vsecond
+}
+
+// runParallel runs one search at one widening step on o.Threads threads:
+// thread 0 on the calling goroutine with g, the others on goroutines of
+// their own with clones of g.
+func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options, step int, side Side) Result {
+	start := time.Now()
+	games := make([]Game, 1, o.Threads)
+	games[0] = g
+	for len(games) < o.Threads {
+		cg := c.Clone()
+		if cg == nil {
+			break
+		}
+		games = append(games, cg)
+	}
+	n := len(games)
+	if n < 2 || g.Terminal() != Unknown {
+		r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop)
+		r.Threads = 1
+		return r
+	}
+	par := &x.par
+	if par.sh == nil {
+		par.sh = &parShared{busy: make([]atomic.Int32, busySlots)}
+	}
+	sh := par.sh // its marks are all 0: every thread unmarks what it marked
+	sh.expanded.Store(0)
+	sh.limit = o.NodeLimit
+	sh.winner.Store(-1)
+	for len(par.workers) < n-1 {
+		par.workers = append(par.workers, searcher{})
+	}
+	par.results = par.results[:0]
+	for range n {
+		par.results = append(par.results, Result{})
+	}
+
+	// The threads stop one another through this context: the first to
+	// decide the root cancels it.
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	wo := o
+	wo.NodeLimit = 0 // counted across threads by parShared.reserve
+	wo.par = sh
+	finish := func(i int, r Result) {
+		par.results[i] = r
+		if r.Outcome != Unknown && sh.winner.CompareAndSwap(-1, int32(i)) {
+			cancel()
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			oi := wo
+			oi.Progress = nil // thread 0 reports
+			finish(i, runOne(wctx, &par.workers[i-1], games[i], x.t, oi, step, side, &x.stop))
+		}(i)
+	}
+	o0 := wo
+	if f := o.Progress; f != nil {
+		o0.Progress = func(p Progress) {
+			p.Stats.Expanded = sh.expanded.Load()
+			f(p)
+		}
+	}
+	finish(0, runOne(wctx, &x.s, g, x.t, o0, step, side, &x.stop))
+	wg.Wait()
+
+	r := par.results[0] // no thread decided: thread 0 says why (limits, Stop)
+	if w := sh.winner.Load(); w >= 0 {
+		r = par.results[w]
+	}
+	var st Stats
+	for _, ri := range par.results {
+		st = addStats(st, ri.Stats)
+	}
+	st.Terminal = r.Stats.Terminal
+	st.Elapsed = time.Since(start)
+	r.Stats = st
+	r.Threads = n
+	return r
+}
