@@ -33,13 +33,50 @@ func (p *Position) checkers() (int, Square) {
 
 // kingCheckers returns the opponent's pieces that attack the side to
 // move's king, which must exist, from the cache when it is of this
-// position (version, bumped by every Do and Undo).
+// position (version, bumped by every Do and Undo). After a move they are
+// found from the move alone (checkersAfter); the position as parsed gets
+// the full scan.
 func (p *Position) kingCheckers() Bitboard {
 	if p.checkVersion != p.version+1 {
-		p.checkBB = p.attackersTo(p.king[p.side], p.side^1)
+		if n := len(p.stack); n > 0 {
+			p.checkBB = p.checkersAfter(p.stack[n-1].move)
+		} else {
+			p.checkBB = p.attackersTo(p.king[p.side], p.side^1)
+		}
 		p.checkVersion = p.version + 1
 	}
 	return p.checkBB
+}
+
+// checkersAfter returns the pieces checking the side to move's king
+// right after the opponent played m. Before m that king was not in check
+// (every position reached by Do is legal: ParseSFEN refuses the side not
+// to move in check, and Do takes legal moves only), so a checker is
+// either the moved piece or the slider whose line m's origin opened.
+func (p *Position) checkersAfter(m Move) Bitboard {
+	k := p.king[p.side]
+	to := m.To()
+	pc := p.board[to]
+	var a Bitboard
+	if d := adjDir[to][k]; d >= 0 && nearMask[pc]>>d&1 != 0 {
+		a.Set(to)
+	} else if d := lineDir[to][k]; d >= 0 && farMask[pc]>>d&1 != 0 && between[to][k].And(p.all).IsEmpty() {
+		a.Set(to)
+	}
+	if m.IsDrop() {
+		return a
+	}
+	// The first piece beyond the king on the line through the origin: if
+	// it attacks the king it is a checker (one that stood there before m
+	// would have been checking already, which cannot be).
+	if d := lineDir[k][m.From()]; d >= 0 {
+		if q := firstPiece(k, int(d), p.all); q != NoSquare {
+			if sl := p.board[q]; isColor(sl, p.side^1) && farBy[sl]>>d&1 != 0 {
+				a.Set(q)
+			}
+		}
+	}
+	return a
 }
 
 // attackersTo returns c's pieces (king included) that attack s, pins ignored.

@@ -343,6 +343,11 @@ func (p *Position) genDrops(buf []Move, target Bitboard) []Move {
 // isPawnDropMate reports whether dropping a pawn on to (in front of the
 // enemy king) would checkmate, which the rules forbid (打ち歩詰め).
 func (p *Position) isPawnDropMate(to Square) bool {
+	// A pawn the dropping side does not defend is taken by the king (its
+	// own square cannot shield to: the king stands next to to).
+	if !p.attackedBy(to, p.side, p.king[p.side^1]) {
+		return false
+	}
 	m := Move(to) | moveDrop | Move(Pawn)<<16
 	p.Do(m)
 	// The pawn is adjacent to the king, so no interposition is possible

@@ -17,6 +17,13 @@ func checkNode(t *testing.T, p *Position) []Move {
 	if k := p.king[p.side]; k != NoSquare && p.InCheck() == referenceAttacked(p, k, p.side^1).IsEmpty() {
 		t.Fatalf("%s: InCheck = %v", p.SFEN(), p.InCheck())
 	}
+	// After a move the checkers are read off the move (checkersAfter):
+	// they must be every attacker of the king.
+	if k := p.king[p.side]; k != NoSquare {
+		if got, want := p.kingCheckers(), p.attackersTo(k, p.side^1); got != want {
+			t.Fatalf("%s after %s: checkers %v, want %v", p.SFEN(), p.LastMove(), got, want)
+		}
+	}
 	legal := p.GenerateLegal(nil)
 	checkAttacks(t, p)
 	sfen, key, bkey := p.SFEN(), p.Key(), p.BoardKey()
