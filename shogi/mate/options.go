@@ -3,6 +3,8 @@ package mate
 import (
 	"fmt"
 	"time"
+
+	"github.com/tsume-solver/tsume/core"
 )
 
 // Options configure one Solve call.
@@ -31,7 +33,16 @@ type Options struct {
 	// ProgressEvery is the interval between Progress calls (0: one second;
 	// at least 10 ms).
 	ProgressEvery time.Duration
+	// Threads is the number of threads of the proof search (0 or 1: one;
+	// at most MaxThreads), all over the solver's one table (see
+	// core.Options.Threads). The line search after a proof runs on one.
+	// The answer (mate or no mate) does not depend on it; node counts and
+	// the line found may.
+	Threads int
 }
+
+// MaxThreads is the largest Options.Threads accepted.
+const MaxThreads = core.MaxThreads
 
 // progressEvery is the effective progress interval of o.
 func (o Options) progressEvery() time.Duration {
@@ -70,6 +81,9 @@ func (o *Options) validate() error {
 	}
 	if o.TimeLimit < 0 {
 		return fmt.Errorf("mate: negative time limit %v", o.TimeLimit)
+	}
+	if o.Threads < 0 || o.Threads > MaxThreads {
+		return fmt.Errorf("mate: %d threads: want 1..%d (0 means 1)", o.Threads, MaxThreads)
 	}
 	return nil
 }

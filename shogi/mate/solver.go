@@ -163,6 +163,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	g := newGame(p, attacker, o.Rules)
 	g.killers = s.table
 	co := coreOptions(o) // its TimeLimit lets the core report the reason
+	co.Threads = o.Threads // the proof search only (see Options.Threads)
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
 			o.Progress(Progress{Phase: "proof", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
@@ -177,7 +178,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	if s.stop.Load() {
 		x.Stop()
 	}
-	cr := x.Solve(ctx, g)
+	cr := x.Solve(ctx, Threaded(g))
 	s.cur.Store(nil)
 	if cr.Err != nil {
 		return Result{}, cr.Err
