@@ -38,22 +38,31 @@ func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bou
 		changed := false
 		for i := 0; i < len(line); i++ {
 			// A ply checked against a line at least as long as this one
-			// stays checked (a mate within n is a mate within more).
-			if !g.OrNode() && (checkedAt[i] == 0 || checkedAt[i] > len(line)) {
+			// stays checked (a mate within n is a mate within more). After
+			// a switch the ply is checked again from the start: the
+			// defences after the escape in move order were never asked,
+			// and the old line move is now an alternative too (antma:68:
+			// 8b9b escaped a mate in 3, 8b9c after it, never asked,
+			// escaped the new line's mate in 5).
+			for switches := 0; !g.OrNode() && (checkedAt[i] == 0 || checkedAt[i] > len(line)); switches++ {
+				if switches > maxRepairSwitches {
+					return nil
+				}
 				rem := len(line) - i - 1
 				escape, ok := s.escapingDefence(g, line[i], rem, bounded)
 				if !ok {
 					return nil
 				}
-				if escape != shogi.NoMove {
-					g.pos.Do(escape)
-					tail := s.completeLine(ctx, g)
-					g.pos.Undo(escape)
-					line = append(append(line[:i:i], escape), tail...)
-					checkedAt = append(checkedAt[:i:i], make([]int, len(line)-i)...)
-					changed = true
+				if escape == shogi.NoMove {
+					checkedAt[i] = len(line)
+					break
 				}
-				checkedAt[i] = len(line)
+				g.pos.Do(escape)
+				tail := s.completeLine(ctx, g)
+				g.pos.Undo(escape)
+				line = append(append(line[:i:i], escape), tail...)
+				checkedAt = append(checkedAt[:i:i], make([]int, len(line)-i)...)
+				changed = true
 			}
 			g.pos.Do(line[i])
 			played = append(played, line[i])
@@ -74,6 +83,11 @@ func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bou
 // maxRepairPasses bounds the passes of repairLine: each pass after the
 // first is needed only when the line got shorter than a check assumed.
 const maxRepairPasses = 4
+
+// maxRepairSwitches bounds the defence switches at one ply within a pass:
+// each switch is to a defence shown to escape the line's length, so a few
+// suffice unless the main line's tails keep falling short.
+const maxRepairSwitches = 8
 
 // escapingDefence asks, at a defender node whose line move is m, whether
 // every other defence is mated within rem plies. It returns a defence that

@@ -9,14 +9,16 @@ import (
 )
 
 // TestRepairLine gives repairLine the first proof's main line, and the same
-// line with the first defence replaced by another one (continued by the
-// proof's main line), on our own mates and a sample of antma: the result
-// must be a line the verifier accepts, no shorter than the exact length.
-// The replaced defence is usually a shorter one, so the repair must find
-// the escaping defence and switch to it.
+// line with the first defence replaced by each other one (continued by the
+// proof's main line), on our own mates and every antma problem of 5 plies or more:
+// the result must be a line the verifier accepts, no shorter than the exact
+// length. A replaced defence is usually a shorter one, so the repair must
+// find an escaping defence and switch to it; after a switch every other
+// defence must be asked again (antma:68 failed when only those before the
+// escape in move order had been).
 func TestRepairLine(t *testing.T) {
-	switched := 0
-	for _, tc := range shortSample(boundedCases(t), 2) {
+	switched, lines := 0, 0
+	for _, tc := range boundedCases(t) {
 		if tc.n < 3 {
 			continue
 		}
@@ -32,9 +34,9 @@ func TestRepairLine(t *testing.T) {
 			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
 		}
 		pv := s.completeLine(context.Background(), g)
-		lines := [][]shogi.Move{pv}
+		cands := [][]shogi.Move{pv}
 		if len(pv) >= 2 {
-			// Another defence at ply 2, with the main line from there.
+			// Each other defence at ply 2, with the main line from there.
 			g.pos.Do(pv[0])
 			var buf [shogi.MaxMoves]shogi.Move
 			for _, m := range g.generate(buf[:0]) {
@@ -42,13 +44,13 @@ func TestRepairLine(t *testing.T) {
 					g.pos.Do(m)
 					tail := s.completeLine(context.Background(), g)
 					g.pos.Undo(m)
-					lines = append(lines, append([]shogi.Move{pv[0], m}, tail...))
-					break
+					cands = append(cands, append([]shogi.Move{pv[0], m}, tail...))
 				}
 			}
 			g.pos.Undo(pv[0])
 		}
-		for i, l := range lines {
+		for i, l := range cands {
+			lines++
 			got := s.repairLine(context.Background(), g, l, bounded)
 			if got == nil {
 				t.Errorf("%s line %d: not repaired", tc.name, i)
@@ -60,7 +62,7 @@ func TestRepairLine(t *testing.T) {
 			if v := Verify(g.pos, g.attacker, tc.rules, got); !v.OK {
 				t.Errorf("%s line %d: %s", tc.name, i, v.Problem)
 			}
-			if i == 1 && len(got) > 1 && got[1] != l[1] {
+			if i > 0 && len(got) > 1 && got[1] != l[1] {
 				switched++
 			}
 		}
@@ -69,5 +71,5 @@ func TestRepairLine(t *testing.T) {
 	if switched == 0 && len(boundedCases(t)) > 10 {
 		t.Error("no repair switched to an escaping defence: the test exercises nothing")
 	}
-	t.Logf("%d repairs switched the defence", switched)
+	t.Logf("%d lines, %d repairs switched the defence", lines, switched)
 }
