@@ -112,13 +112,12 @@ func (p *Position) genKingMoves(buf []Move, ksq Square) []Move {
 	if esc.IsEmpty() {
 		return buf
 	}
-	// Gather the escapes into a direction-indexed mask without a branch
-	// per direction (those were mispredicted), then emit in order.
+	// Gather the escapes (few: usually one to three) into a
+	// direction-indexed mask, then emit in direction order.
 	ring := &kingRing[ksq]
 	var dirs uint
-	for d := 0; d < 8; d++ {
-		to := ring[d]
-		dirs |= uint(esc[to>>6&1]>>(to&63)&1) << d
+	for e := esc; !e.IsEmpty(); {
+		dirs |= 1 << (uint(adjDir[ksq][e.Pop()]) & 7)
 	}
 	for ; dirs != 0; dirs &= dirs - 1 {
 		to := ring[bits.TrailingZeros(dirs)&7]
