@@ -9,11 +9,11 @@ type Position struct {
 	// board is indexed by any Square value, so that reading it needs no
 	// bounds test; index NoSquare is the wall sentinel, the rest beyond
 	// the board stays Empty.
-	board   [256]Piece
-	occ     [2]Bitboard
-	all     Bitboard
-	sliders [4]Bitboard  // lances, bishops, rooks, horses, dragons by colour; [2] is scratch (see place), [3] unused
-	byClass [16]Bitboard // both colours' pieces by attack class (classes.go); [numClasses] is scratch, the rest unused
+	board     [256]Piece
+	occ       [2]Bitboard
+	all       Bitboard
+	sliders   [4]Bitboard  // lances, bishops, rooks, horses, dragons by colour; [2] is scratch (see place), [3] unused
+	byClass   [16]Bitboard // both colours' pieces by attack class (classes.go); [numClasses] is scratch, the rest unused
 	hands     [2]Hand
 	king      [2]Square // NoSquare when the side has no king (tsume attackers)
 	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
