@@ -12,8 +12,8 @@ type Position struct {
 	board     [256]Piece
 	occ       [2]Bitboard
 	all       Bitboard
-	sliders   [4]Bitboard  // lances, bishops, rooks, horses, dragons by colour; [2] is scratch (see place), [3] unused
-	byClass   [16]Bitboard // both colours' pieces by attack class (classes.go); [numClasses] is scratch, the rest unused
+	sliders   [3]Bitboard              // lances, bishops, rooks, horses, dragons by colour; [2] is scratch (see place)
+	byClass   [numClasses + 1]Bitboard // both colours' pieces by attack class (classes.go); [numClasses] is scratch
 	hands     [2]Hand
 	king      [2]Square // NoSquare when the side has no king (tsume attackers)
 	pawnFiles [2]uint16 // files (bit file-1) holding an unpromoted pawn
@@ -128,9 +128,7 @@ func (p *Position) put(s Square, pc Piece) {
 // place and lift update the board and bitboards but not the key (Undo
 // restores the key from the stack). They write every bitboard a piece may
 // belong to without branching: a piece that is no slider, or belongs to
-// one class only, updates a scratch bitboard instead (pieceSlots). The
-// masks and the power-of-two array sizes let the compiler drop every
-// bounds test (Do and Undo were a tenth of a solver's instructions).
+// one class only, updates a scratch bitboard instead (pieceSlots).
 func (p *Position) place(s Square, pc Piece) {
 	p.board[s] = pc
 	w, bit := s>>6&1, uint64(1)<<(s&63)
