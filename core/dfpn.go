@@ -6,8 +6,10 @@ package core
 func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
-	if s.o.par != nil && !s.o.par.reserve() {
-		s.abort(NodeLimitReached) // the threads' shared node limit
+	if s.o.par != nil { // parallel (parallel.go): shared limit, cuts
+		if v, done := s.parEnter(d); done {
+			return v
+		}
 	}
 	if s.poll() {
 		return val{pn: 1, dn: 1, dep: noDep} // ignored: the caller stops too
@@ -63,15 +65,15 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		ck := c.key
 		s.push(d, best)
 		if s.o.par != nil {
-			s.o.par.enter(ck)
+			s.o.par.sh.enter(ck)
 		}
 		r := s.dfpn(d+1, cpn, cdn, inc)
 		if s.o.par != nil {
-			s.o.par.leave(ck)
+			s.o.par.sh.leave(ck)
 		}
 		s.pop(d)
 		p = &s.plies[d]
-		if s.aborted {
+		if s.aborted || s.o.par != nil && s.o.par.cutAt(d) {
 			// r is incomplete; recombine from what the children hold so
 			// the stored numbers reflect everything learnt.
 			v, _, _, _ = s.combine(d, true)
@@ -85,9 +87,18 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		// it now (an old child is how they see a cycle), so they always
 		// re-read.
 		reread = r.final() || s.o.TCA || s.o.DFPNR
+		if reread && s.o.par != nil {
+			s.parRefresh(d) // the re-read, without numbers falling back
+			reread = false
+		}
 	}
 	if v.final() && v.dep >= int32(d) {
 		v.dep = noDep
+	}
+	if s.o.par != nil && !v.final() {
+		if dv, ok := s.parDecided(d); ok {
+			return dv // another thread decided the node meanwhile
+		}
 	}
 	s.store(d, v, s.stats.Expanded-work0)
 	return v

@@ -84,9 +84,9 @@ type Options struct {
 	// the other statistics of the calling goroutine's thread.
 	Threads int
 
-	// par is set only in the options of a parallel search's workers: the
-	// state the threads share.
-	par *parShared
+	// par is set only in the options of a parallel search's threads: the
+	// thread's own state and the state the threads share.
+	par *parWorker
 }
 
 // MaxThreads is the largest Options.Threads accepted.

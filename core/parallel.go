@@ -47,11 +47,35 @@ type parShared struct {
 	winner   atomic.Int32   // the first thread to decide the root, or -1
 }
 
+// parWorker is one thread's own parallel state, reached through its
+// options (Options.par), so the searcher needs no field of its own.
+type parWorker struct {
+	sh *parShared
+	// cut is the depth of a node on this thread's path that another
+	// thread has decided meanwhile (-1: none): the levels below it return
+	// at once, as on a stop, and the search resumes above it.
+	cut      int
+	nextScan uint64  // Stats.Expanded at which the path is next checked
+	saved    []known // parRefresh's scratch
+}
+
+// known is what a visit knew of a child before a re-read.
+type known struct {
+	pn, dn PN
+	length uint32
+}
+
+// scanEvery is how many expansions pass between checks of the path for
+// nodes that other threads have decided: a check probes every node on the
+// path, so rarer checks cost less and waste more.
+const scanEvery = 128
+
 // parallel is a Searcher's state for parallel searches, allocated at the
 // first one and reused.
 type parallel struct {
 	sh      *parShared
-	workers []searcher // threads 1..n-1 (thread 0 is Searcher.s)
+	own     []parWorker // one per thread
+	workers []searcher  // threads 1..n-1 (thread 0 is Searcher.s)
 	results []Result
 }
 
@@ -69,6 +93,100 @@ func (p *parShared) leave(k Key) { p.busy[busyIndex(k)].Add(-1) }
 func (p *parShared) reserve() bool {
 	n := p.expanded.Add(1)
 	return p.limit == 0 || n <= p.limit
+}
+
+// parEnter runs when a parallel thread enters the node at depth d, before
+// it is expanded: it counts the node against the shared limit, and reports
+// done with the value to return when the node needs no expansion: another
+// thread has decided it (its table entry is final), or has decided a node
+// above it on the path (then cut is set and the value is ignored: every
+// level up to that node breaks off, see cutAt).
+func (s *searcher) parEnter(d int) (val, bool) {
+	w := s.o.par
+	if !w.sh.reserve() {
+		s.abort(NodeLimitReached) // the threads' shared node limit
+		return val{}, false       // poll reports it
+	}
+	p := &s.plies[d]
+	if p.hadTT && d > 0 && s.usableFinal(&p.entry) {
+		e := &p.entry
+		return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move}, true
+	}
+	if s.stats.Expanded < w.nextScan {
+		return val{}, false
+	}
+	w.nextScan = s.stats.Expanded + scanEvery
+	for j := 1; j < d; j++ {
+		q := &s.plies[j]
+		if e, ok := s.t.Probe(q.key, q.or, s.dom); ok && s.usableFinal(&e) {
+			w.cut = j
+			return val{pn: 1, dn: 1, dep: noDep}, true
+		}
+	}
+	return val{}, false
+}
+
+// parRefresh is refreshAll for a parallel thread after a child search of
+// the node at depth d: a child's numbers do not fall back below what this
+// visit knew (the returned value of the child just searched, earlier
+// reads), and a decided child stays decided. Other threads store the
+// numbers of the same nodes as seen from their own paths (repetitions make
+// them differ); re-reading those lower numbers made two threads hand one
+// node back and forth: the child just returned above its threshold was
+// read below it again and re-entered, forever (a Microcosmos tail of 81
+// plies ran 20 M expansions without proof instead of 0.6 M).
+func (s *searcher) parRefresh(d int) {
+	p := &s.plies[d]
+	w := s.o.par
+	w.saved = w.saved[:0]
+	for i := range p.kids {
+		c := &p.kids[i]
+		w.saved = append(w.saved, known{c.pn, c.dn, c.length})
+	}
+	s.refreshAll(d)
+	for i := range p.kids {
+		c, k := &p.kids[i], &w.saved[i]
+		switch {
+		case c.fixed || c.pn == 0 || c.dn == 0:
+		case k.pn == 0 || k.dn == 0:
+			c.pn, c.dn, c.length = k.pn, k.dn, k.length
+		default:
+			c.pn, c.dn = max(c.pn, k.pn), max(c.dn, k.dn)
+		}
+	}
+}
+
+// parDecided returns the value another thread has stored for the node at
+// depth d if that value is final: the thread ending its visit with an
+// undecided value then returns the decision instead, and does not write
+// its undecided numbers over it.
+func (s *searcher) parDecided(d int) (val, bool) {
+	p := &s.plies[d]
+	e, ok := s.t.Probe(p.key, p.or, s.dom)
+	if !ok || !s.usableFinal(&e) {
+		return val{}, false
+	}
+	return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move}, true
+}
+
+// usableFinal reports whether e is a final value this search may take:
+// computed at this widening step, or sound at every step (as refresh).
+func (s *searcher) usableFinal(e *Entry) bool {
+	return (e.PN == 0 || e.DN == 0) && (e.Step == uint8(s.step) || e.Sound)
+}
+
+// cutAt reports, after a child of the node at depth d returned, whether
+// the node must break off because it lies below (or is) the node another
+// thread decided; at the cut node's parent the cut is over.
+func (w *parWorker) cutAt(d int) bool {
+	if w.cut < 0 {
+		return false
+	}
+	if w.cut <= d {
+		return true
+	}
+	w.cut = -1
+	return false
 }
 
 // virtualNumber is the number a thread sees for a child that n other
@@ -92,7 +210,7 @@ func virtualNumber(x PN, n int32) PN {
 // once, and the node would loop without progress.
 func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
 	p := &s.plies[d]
-	sh := s.o.par
+	sh := s.o.par.sh
 	vfirst, vsecond, vbest := Infinity, Infinity, best
 	busy := false
 	for i := range p.kids {
@@ -170,7 +288,13 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	defer cancel()
 	wo := o
 	wo.NodeLimit = 0 // counted across threads by parShared.reserve
-	wo.par = sh
+	for len(par.own) < n {
+		par.own = append(par.own, parWorker{})
+	}
+	for i := range n {
+		w := &par.own[i] // its scratch is kept
+		w.sh, w.cut, w.nextScan = sh, -1, 0
+	}
 	finish := func(i int, r Result) {
 		par.results[i] = r
 		if r.Outcome != Unknown && sh.winner.CompareAndSwap(-1, int32(i)) {
@@ -183,11 +307,13 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 		go func(i int) {
 			defer wg.Done()
 			oi := wo
+			oi.par = &par.own[i]
 			oi.Progress = nil // thread 0 reports
 			finish(i, runOne(wctx, &par.workers[i-1], games[i], x.t, oi, step, side, &x.stop))
 		}(i)
 	}
 	o0 := wo
+	o0.par = &par.own[0]
 	if f := o.Progress; f != nil {
 		o0.Progress = func(p Progress) {
 			p.Stats.Expanded = sh.expanded.Load()

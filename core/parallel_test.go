@@ -163,30 +163,42 @@ func parallelDifferential(t *testing.T, graphs int, seed uint64) {
 	}
 }
 
-// bigRandomGraph is a random graph of n nodes with up to 4 moves each:
-// kind 1 a DAG (edges to higher indexes), 2 cyclic.
-func bigRandomGraph(r *rand.Rand, n, kind int) *graphGame {
+// bigRandomGraph is a layered random game: layers of width nodes, OR
+// and AND layers alternating from an OR root, each node with 2..4 moves to
+// the next layer and, when cyclic, now and then one back to the layer
+// above; the last layer's nodes are won or lost at random.
+func bigRandomGraph(r *rand.Rand, layers, width int, cyclic bool) *graphGame {
+	n := 1 + (layers-1)*width
 	g := &graphGame{or: make([]bool, n), edges: make([][]int, n), term: make([]Outcome, n), cycle: Disproven}
-	for i := range n {
-		g.or[i] = r.IntN(2) == 0
-	}
-	g.or[0] = true
-	for i := range n {
-		if i == n-1 && kind == 1 {
-			break
+	id := func(l, k int) int {
+		if l == 0 {
+			return 0
 		}
-		for range 1 + r.IntN(4) {
-			t := r.IntN(n)
-			if kind == 1 {
-				t = i + 1 + r.IntN(n-i-1)
+		return 1 + (l-1)*width + k
+	}
+	for l := range layers {
+		cnt := width
+		if l == 0 {
+			cnt = 1
+		}
+		for k := range cnt {
+			i := id(l, k)
+			g.or[i] = l%2 == 0
+			if l == layers-1 {
+				g.term[i] = Disproven
+				if r.IntN(5) < 2 {
+					g.term[i] = Proven
+				}
+				continue
 			}
-			g.edges[i] = append(g.edges[i], t)
-		}
-		if r.IntN(6) == 0 {
-			g.term[i] = Outcome(1 + r.IntN(2)) // Proven or Disproven
+			for range 2 + r.IntN(3) {
+				g.edges[i] = append(g.edges[i], id(l+1, r.IntN(width)))
+			}
+			if cyclic && l > 1 && r.IntN(10) == 0 {
+				g.edges[i] = append(g.edges[i], id(l-1, r.IntN(width)))
+			}
 		}
 	}
-	g.term[0] = Unknown
 	g.estMoves = true
 	return g
 }
@@ -233,9 +245,9 @@ func TestParallelAgreesOnLargeGraphs(t *testing.T) {
 		t.Fatal(err)
 	}
 	helped, compared := 0, 0
-	for iter := range 24 {
+	for iter := range 16 {
 		kind := 1 + iter%2
-		g := bigRandomGraph(r, 300+r.IntN(1500), kind)
+		g := bigRandomGraph(r, 12+r.IntN(6), 100+r.IntN(200), kind == 2)
 		g.salt = uint64(2*iter) << 32
 		want := one.Solve(nil, g).Outcome
 		if kind == 1 {
@@ -398,7 +410,7 @@ func TestDivert(t *testing.T) {
 	}
 	for _, tc := range tests {
 		sh := &parShared{busy: make([]atomic.Int32, busySlots)}
-		s := &searcher{o: Options{par: sh}}
+		s := &searcher{o: Options{par: &parWorker{sh: sh, cut: -1}}}
 		p := s.plyAt(0)
 		p.or = tc.or
 		for i, x := range tc.nums {
