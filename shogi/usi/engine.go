@@ -30,11 +30,12 @@ type Engine struct {
 	outMu sync.Mutex
 	out   io.Writer
 
-	hashMB int
-	rules  mate.Rules
-	algo   mate.Algorithm
-	solver *mate.Solver
-	pos    *shogi.Position
+	hashMB  int
+	threads int
+	rules   mate.Rules
+	algo    mate.Algorithm
+	solver  *mate.Solver
+	pos     *shogi.Position
 
 	// The running search, if any.
 	cancel context.CancelFunc
@@ -46,11 +47,13 @@ const (
 	defaultHashMB = 256
 	minHashMB     = 2
 	maxHashMB     = 65536
+	// maxThreads caps the Threads option (the proof search's threads).
+	maxThreads = mate.MaxThreads
 )
 
 // New returns an engine writing to out.
 func New(out io.Writer) *Engine {
-	return &Engine{out: out, hashMB: defaultHashMB, rules: mate.Tsume, algo: mate.DFPN}
+	return &Engine{out: out, hashMB: defaultHashMB, threads: 1, rules: mate.Tsume, algo: mate.DFPN}
 }
 
 // println writes one protocol line; the search goroutine writes too.
@@ -85,6 +88,7 @@ func (e *Engine) handle(line string) bool {
 		e.println("id name tsume")
 		e.println("id author the tsume authors")
 		e.println("option name USI_Hash type spin default %d min %d max %d", defaultHashMB, minHashMB, maxHashMB)
+		e.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		e.println("option name Rules type combo default tsume var tsume var mate")
 		e.println("option name Algorithm type combo default dfpn var dfpn var pnstar var dfpnr var dfpn-tca var dfpn-wpns")
 		e.println("usiok")
@@ -157,8 +161,15 @@ func (e *Engine) setOption(f []string) {
 			return
 		}
 		e.algo = a
-	case "USI_Ponder", "Threads":
-		// Accepted and ignored: the search is single-threaded.
+	case "Threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > maxThreads {
+			e.println("info string error: Threads %q: want an integer in 1..%d", value, maxThreads)
+			return
+		}
+		e.threads = n
+	case "USI_Ponder":
+		// Accepted and ignored: a mate engine does not ponder.
 	default:
 		e.println("info string error: unknown option %q", name)
 	}
@@ -211,7 +222,7 @@ func (e *Engine) goCmd(f []string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel, e.done = cancel, make(chan struct{})
 	pos, solver, done := e.pos.Clone(), e.solver, e.done
-	opts := mate.Options{Rules: e.rules, Algorithm: e.algo, TimeLimit: limit, Progress: func(p mate.Progress) {
+	opts := mate.Options{Rules: e.rules, Algorithm: e.algo, TimeLimit: limit, Threads: e.threads, Progress: func(p mate.Progress) {
 		e.println("info nodes %d nps %.0f hashfull %d string %s search, root pn %s dn %s",
 			p.Nodes, p.NodesPerSecond, p.Hashfull, p.Phase, pnText(p.RootPN), pnText(p.RootDN))
 	}}

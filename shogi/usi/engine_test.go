@@ -102,6 +102,28 @@ func TestHandshakeAndMate(t *testing.T) {
 	s.quit()
 }
 
+// TestThreadsOption: the option is offered, and a two-thread search
+// answers as one does and stops on request.
+func TestThreadsOption(t *testing.T) {
+	s := start(t)
+	s.send("usi")
+	s.expect("option name Threads type spin default 1 min 1 max 256", time.Second)
+	s.expect("usiok", time.Second)
+	s.send("setoption name USI_Hash value 16", "setoption name Threads value 2", "isready")
+	s.expect("readyok", 5*time.Second)
+	s.send("position sfen 7sk/9/7PP/9/9/9/9/9/9 b GS 1", "go mate 10000")
+	if got := s.expect("checkmate", 10*time.Second); got != "checkmate S*1b 2a1b G*2b" {
+		t.Errorf("two threads: got %q", got)
+	}
+	s.send("position sfen 4k4/9/9/9/9/9/9/9/9 b RB 1", "go mate infinite")
+	time.Sleep(300 * time.Millisecond)
+	s.send("stop")
+	if got := s.expect("checkmate", 5*time.Second); got != "checkmate timeout" {
+		t.Errorf("two threads, after stop: got %q", got)
+	}
+	s.quit()
+}
+
 func TestStopDuringLongSearch(t *testing.T) {
 	s := start(t)
 	s.send("setoption name USI_Hash value 16", "isready")
@@ -140,6 +162,9 @@ func TestGarbageNeverKillsTheEngine(t *testing.T) {
 		{[]string{"setoption name USI_Hash value 0"}, "info string error: USI_Hash"},
 		{[]string{"setoption name USI_Hash value 99999999999"}, "info string error: USI_Hash"},
 		{[]string{"setoption name Rules value chess"}, "info string error"},
+		{[]string{"setoption name Threads value 0"}, "info string error: Threads"},
+		{[]string{"setoption name Threads value 257"}, "info string error: Threads"},
+		{[]string{"setoption name Threads value two"}, "info string error: Threads"},
 		{[]string{"setoption foo"}, "info string error"},
 		{[]string{"go mate -5"}, "info string error: go mate"},
 		{[]string{"position sfen 9/9/9/9/9/9/9/9/4K4 b G 1", "go mate 1000"}, "info string error: mate: the defender"},
