@@ -50,6 +50,7 @@ type benchRow struct {
 	HitsPerGE  float64 `json:"table_hits_per_ge"`
 	ExactNodes uint64  `json:"exact_nodes"`
 	NPS        float64 `json:"nps"`
+	ProofMS    float64 `json:"proof_ms"` // the proof search's part of TimeMS
 	Hashfull   int     `json:"hashfull"`
 	Error      string  `json:"error,omitempty"`
 }
@@ -63,6 +64,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
 	rulesFlag := fs.String("rules", "auto", "tsume, mate, or auto (mate when the file's header says real-game positions)")
 	hashMB := fs.Int("hash-mb", 256, "table size in MiB (2..1048576)")
+	threads := fs.Int("threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
 	nodes := fs.Uint64("nodes", 0, "proof-search node limit per problem (0: none)")
 	jsonOut := fs.Bool("json", false, "print JSON (one object per problem, then totals)")
 	csvOut := fs.Bool("csv", false, "print CSV")
@@ -85,6 +87,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *timeLimit <= 0 {
 		fmt.Fprintf(stderr, "bench: --time-limit %v must be positive\n", *timeLimit)
+		return 2
+	}
+	if err := checkThreads(*threads); err != nil {
+		fmt.Fprintf(stderr, "bench: %v\n", err)
 		return 2
 	}
 	problems, realGame, err := readSuite(*suite)
@@ -139,7 +145,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		cw = csv.NewWriter(stdout)
 		cw.Write([]string{"algo", "name", "expected", "result", "found", "status", "ok", "minimal", "verified", "time_ms", "ge", "ex", "it", "re", "br", "table_hits_per_ge", "exact_nodes", "nps", "hashfull", "error"})
 	}
-	fmt.Fprintf(stderr, "bench: %s, %d problems, rules %s, hash %d MiB, time limit %v\n", *suite, len(problems), rules, *hashMB, *timeLimit)
+	fmt.Fprintf(stderr, "bench: %s, %d problems, rules %s, hash %d MiB, time limit %v, %d threads\n", *suite, len(problems), rules, *hashMB, *timeLimit, *threads)
 	all := map[mate.Algorithm][]benchRow{}
 	code := 0
 	for _, a := range algos {
@@ -154,7 +160,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				break
 			}
 			solver.Clear() // each problem starts from an empty table
-			row := benchOne(ctx, solver, p, mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes})
+			row := benchOne(ctx, solver, p, mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes, Threads: *threads})
 			rows = append(rows, row)
 			switch {
 			case *jsonOut:
@@ -272,6 +278,7 @@ func benchOne(ctx context.Context, solver *mate.Solver, p benchProblem, o mate.O
 	el := r.Elapsed.Seconds()
 	row.Result, row.Found, row.Minimal, row.Verified = r.Kind.String(), r.Length, r.Minimal, r.Verified
 	row.TimeMS = el * 1000
+	row.ProofMS = r.Stats.Elapsed.Seconds() * 1000
 	row.GE, row.EX, row.IT = r.Stats.Generated, r.Stats.Expanded, r.Stats.Iterations
 	row.RE, row.BR = r.Stats.ReExpansionRatio(), r.Stats.BranchingFactor()
 	if r.Stats.Generated > 0 {

@@ -26,7 +26,7 @@ const exampleSFEN = "7sk/9/7PP/9/9/9/9/9/9 b GS 1"
 // `tsume bench`).
 type solveFlags struct {
 	sfen, moves, rules, algo, file string
-	hashMB                         int
+	hashMB, threads                int
 	timeLimit                      time.Duration
 	nodes, exactNodes              uint64
 	jsonOut, defender, quiet       bool
@@ -42,6 +42,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.rules, "rules", "tsume", "rules: tsume (composers' rules) or mate (engine mate search)")
 	fs.StringVar(&f.algo, "algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
 	fs.IntVar(&f.hashMB, "hash-mb", 256, "table size in MiB (2..1048576)")
+	fs.IntVar(&f.threads, "threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
 	fs.DurationVar(&f.timeLimit, "time-limit", 0, "wall-clock limit, e.g. 30s (0: none)")
 	fs.Uint64Var(&f.nodes, "nodes", 0, "node limit of the proof search (0: none)")
 	fs.Uint64Var(&f.exactNodes, "exact-nodes", 0, "node limit of the minimal-line search (0: default)")
@@ -132,8 +133,19 @@ func (f *solveFlags) options() (mate.Options, error) {
 	if f.timeLimit < 0 {
 		return mate.Options{}, fmt.Errorf("--time-limit %v is negative", f.timeLimit)
 	}
+	if err := checkThreads(f.threads); err != nil {
+		return mate.Options{}, err
+	}
 	return mate.Options{Rules: rules, Algorithm: algo, NodeLimit: f.nodes, ExactNodeLimit: f.exactNodes,
-		TimeLimit: f.timeLimit, DefenderToMove: f.defender}, nil
+		TimeLimit: f.timeLimit, DefenderToMove: f.defender, Threads: f.threads}, nil
+}
+
+// checkThreads checks a --threads value.
+func checkThreads(n int) error {
+	if n < 1 || n > mate.MaxThreads {
+		return fmt.Errorf("--threads %d is out of range 1..%d", n, mate.MaxThreads)
+	}
+	return nil
 }
 
 // parseProblem reads a position and the moves played from it.

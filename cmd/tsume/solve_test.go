@@ -28,6 +28,13 @@ func TestSolveBuiltInExample(t *testing.T) {
 	}
 }
 
+func TestSolveThreads(t *testing.T) {
+	code, out, errOut := run("solve", "--hash-mb", "8", "--threads", "2", "--quiet")
+	if code != 0 || !strings.Contains(out, "usi: S*1b 2a1b G*2b") {
+		t.Fatalf("--threads 2: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 func TestSolveJSON(t *testing.T) {
 	code, out, errOut := run("solve", "--hash-mb", "8", "--json", "--rules", "mate", "--sfen", "8k/7pl/6N2/9/9/9/9/9/R8 b b 1")
 	if code != 0 {
@@ -62,6 +69,8 @@ func TestSolveBadInput(t *testing.T) {
 		{[]string{"--hash-mb", "0"}, "hash-mb"},
 		{[]string{"--hash-mb", "999999999"}, "hash-mb"},
 		{[]string{"--rules", "chess"}, "rules"},
+		{[]string{"--threads", "0"}, "--threads"},
+		{[]string{"--threads", "257"}, "--threads"},
 		{[]string{"--algo", "magic"}, "algorithm"},
 		{[]string{"--moves", "1a1b"}, "bad position"},
 		{[]string{"extra"}, "unexpected argument"},
@@ -100,6 +109,14 @@ func TestSolveFileAndBench(t *testing.T) {
 	code, out, _ = run("bench", "--hash-mb", "8", "--csv", "--suite", suite)
 	if code != 1 || strings.Count(out, "\n") != 4 || !strings.HasPrefix(out, "algo,name,expected") {
 		t.Errorf("bench --csv: exit %d\n%s", code, out)
+	}
+	// Two threads: the same grades, and the JSON row has the proof time.
+	code, out, errOut = run("bench", "--hash-mb", "8", "--threads", "2", "--json", "--suite", suite)
+	if code != 1 || strings.Count(out, `"status":"OK"`) != 2 || !strings.Contains(out, `"proof_ms"`) || !strings.Contains(errOut, "2 threads") {
+		t.Errorf("bench --threads 2: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := run("bench", "--threads", "0", "--suite", suite); code != 2 || !strings.Contains(errOut, "--threads") {
+		t.Errorf("bench --threads 0: exit %d, %q", code, errOut)
 	}
 	if code, _, errOut := run("bench", "--suite", filepath.Join(dir, "missing.tsv")); code != 2 || errOut == "" {
 		t.Errorf("missing suite: exit %d", code)
