@@ -297,18 +297,24 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 func (p *Position) genDrops(buf []Move, target Bitboard) []Move {
 	us := p.side
 	h := p.hands[us]
-	if h == 0 {
+	if h == 0 || target.IsEmpty() {
 		return buf
 	}
 	// Split the hand into pawn, lance, knight and the rest, whose drops
-	// are restricted on fewer and fewer ranks.
-	var others [4]Kind
+	// are restricted on fewer and fewer ranks. The rest are written for
+	// every square without a test (room for them is made first).
+	var others [4]Move
 	no := 0
 	for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
 		if h.Has(k) {
-			others[no] = k
+			others[no] = moveDrop | Move(k)<<16
 			no++
 		}
+	}
+	// Seven moves a square at most; the last square's four-wide write
+	// fits in its own seven.
+	if room := 7 * target.Count(); cap(buf)-len(buf) < room {
+		buf = slices.Grow(buf, room)
 	}
 	hasPawn, hasLance, hasKnight := h.Has(Pawn), h.Has(Lance), h.Has(Knight)
 	pawnFiles := p.pawnFiles[us]
@@ -319,8 +325,7 @@ func (p *Position) genDrops(buf []Move, target Bitboard) []Move {
 	}
 	for t := target; !t.IsEmpty(); {
 		to := t.Pop()
-		r := relRank(us, to)
-		if r > 0 {
+		if r := relRank(us, to); r > 0 {
 			if hasPawn && pawnFiles>>(to/9)&1 == 0 &&
 				(stepTo[to][fwd] != enemyKing || !p.isPawnDropMate(to)) {
 				buf = append(buf, Move(to)|moveDrop|Move(Pawn)<<16)
@@ -332,9 +337,10 @@ func (p *Position) genDrops(buf []Move, target Bitboard) []Move {
 				buf = append(buf, Move(to)|moveDrop|Move(Knight)<<16)
 			}
 		}
-		for i := 0; i < no; i++ {
-			buf = append(buf, Move(to)|moveDrop|Move(others[i])<<16)
-		}
+		n := len(buf)
+		out := buf[n : n+4 : n+4]
+		out[0], out[1], out[2], out[3] = others[0]|Move(to), others[1]|Move(to), others[2]|Move(to), others[3]|Move(to)
+		buf = buf[:n+no]
 	}
 	return buf
 }
