@@ -25,6 +25,13 @@ import (
 // Cloner is optionally implemented by a Game that can make an independent
 // copy of itself for another search thread. It is discovered by type
 // assertion when Options.Threads > 1; without it one thread searches.
+//
+// Beware of embedding: a type that embeds a Cloner game to change its
+// moves or values inherits its Clone, whose copies are of the embedded
+// game, not of the wrapper; the other threads would then search another
+// game. Such a wrapper must define its own Clone (or the embedded game
+// should offer Clone only through a separate wrapper, as shogi/mate's
+// Threaded does).
 type Cloner interface {
 	// Clone returns a Game at the same position that shares no mutable
 	// state with the receiver (it may share read-only data and the
