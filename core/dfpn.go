@@ -16,7 +16,7 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 	}
 	if !s.expand(d) {
 		v := noMoves(p.or)
-		s.store(d, v, 1)
+		v = s.store(d, v, 1)
 		return v
 	}
 	p = &s.plies[d]
@@ -100,7 +100,7 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 			return dv // another thread decided the node meanwhile
 		}
 	}
-	s.store(d, v, s.stats.Expanded-work0)
+	v = s.store(d, v, s.stats.Expanded-work0)
 	return v
 }
 

@@ -117,7 +117,7 @@ func (s *searcher) parEnter(d int) (val, bool) {
 	p := &s.plies[d]
 	if p.hadTT && d > 0 && s.usableFinal(&p.entry) {
 		e := &p.entry
-		return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move}, true
+		return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move, hand: e.Key.Hand}, true
 	}
 	if s.stats.Expanded < w.nextScan {
 		return val{}, false
@@ -173,7 +173,7 @@ func (s *searcher) parDecided(d int) (val, bool) {
 	if !ok || !s.usableFinal(&e) {
 		return val{}, false
 	}
-	return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move}, true
+	return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move, hand: e.Key.Hand}, true
 }
 
 // usableFinal reports whether e is a final value this search may take:

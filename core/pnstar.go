@@ -18,7 +18,7 @@ func (s *searcher) pnstar(d int, th PN) val {
 	}
 	if !s.expand(d) {
 		v := noMoves(p.or)
-		s.store(d, v, 1)
+		v = s.store(d, v, 1)
 		return v
 	}
 	p = &s.plies[d]
@@ -35,7 +35,7 @@ func (s *searcher) pnstar(d int, th PN) val {
 	if v.final() && v.dep >= int32(d) {
 		v.dep = noDep
 	}
-	s.store(d, v, s.stats.Expanded-work0)
+	v = s.store(d, v, s.stats.Expanded-work0)
 	return v
 }
 

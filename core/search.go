@@ -37,6 +37,7 @@ type child struct {
 	md     uint32 // minimal distance from the table (MaxUint32: never seen)
 	inTT   bool   // found in the table at the last refresh
 	h      PN     // the child's initial estimate of the number its own children sum (WPNS)
+	hand   uint32 // domain word a final value holds under (see HandProofs)
 }
 
 // ply is the preallocated per-depth state.
@@ -54,7 +55,9 @@ type ply struct {
 	entry   Entry // the node's own table entry at entry time
 	h       PN    // initial estimate of the summed number: dn at OR, pn at AND (WPNS h(n))
 	hadTT   bool
-	fresh   bool // children not refreshed since expansion (SNDA detection due)
+	fresh   bool     // children not refreshed since expansion (SNDA detection due)
+	hm      []Move   // decidedHand scratch: the moves a verdict rests on
+	hh      []uint32 // and their children's words
 }
 
 // val is a node value as returned up the recursion.
@@ -63,6 +66,7 @@ type val struct {
 	dep    int32
 	length uint32
 	move   Move
+	hand   uint32 // for a final value: the domain word it holds under
 }
 
 func (v val) final() bool { return v.pn == 0 || v.dn == 0 }
@@ -73,7 +77,8 @@ type searcher struct {
 	t     *Table
 	o     Options
 	dom   Dominance
-	del   Delaying // nil unless the game delays moves and df-pn runs
+	hp    HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	del   Delaying   // nil unless the game delays moves and df-pn runs
 	step  int
 	side  Side
 	plies []ply
@@ -115,6 +120,7 @@ const hugePagesAfter = time.Second
 func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, ctx context.Context) {
 	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
 	s.dom, _ = g.(Dominance)
+	s.hp, _ = g.(HandProofs)
 	s.del = nil
 	if o.Algorithm == DFPN {
 		s.del, _ = g.(Delaying)
@@ -306,12 +312,19 @@ func (s *searcher) expandCached(p *ply, run []cachedKid) {
 // repetition of a position on the path (valued by CycleOutcome, with m
 // played first unless the game is already at the child), or the estimate.
 func (s *searcher) initChild(c *child, term Outcome, epn, edn PN, m Move, atChild bool) {
+	c.hand = c.key.Hand
 	switch term {
 	case Proven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
+		if atChild {
+			c.hand = s.leafHand(c.key, term)
+		}
 		return
 	case Disproven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, Infinity, 0
+		if atChild {
+			c.hand = s.leafHand(c.key, term)
+		}
 		return
 	}
 	if at := s.path.find(c.key); at >= 0 {
@@ -372,6 +385,9 @@ func (s *searcher) refresh(d, i int) {
 	}
 	c.inTT = true
 	c.pn, c.dn, c.length, c.md = e.PN, e.DN, e.Length, e.MinDepth
+	if final {
+		c.hand = e.Key.Hand
+	}
 }
 
 // refreshAll refreshes every child of the node at depth d.
@@ -453,6 +469,9 @@ func (s *searcher) pop(d int) {
 // settle records what a child search returned.
 func (s *searcher) settle(c *child, r val, childDepth int) {
 	c.pn, c.dn, c.length = r.pn, r.dn, r.length
+	if r.final() {
+		c.hand = r.hand
+	}
 	if r.final() && r.dep < int32(childDepth) {
 		c.fixed, c.dep = true, r.dep
 	}
@@ -481,14 +500,21 @@ func (s *searcher) settleTable(c *child, childDepth int) {
 
 // store writes the node's value unless it is a final value that depends
 // on the path above it (see noDep). work is the number of nodes expanded
-// below it during this visit.
-func (s *searcher) store(d int, v val, work uint64) {
-	if v.final() && v.dep < int32(d) && !naiveGHI {
-		return
-	}
+// below it during this visit. It returns v with the domain word a final
+// value holds under (its proof or disproof hand, see HandProofs), which the
+// entry is stored under.
+func (s *searcher) store(d int, v val, work uint64) val {
 	p := &s.plies[d]
+	v.hand = p.key.Hand
+	if v.final() {
+		v.hand = s.decidedHand(d, v)
+	}
+	if v.final() && v.dep < int32(d) && !naiveGHI {
+		return v
+	}
 	e := p.entry
 	e.Key, e.OrNode = p.key, p.or
+	e.Key.Hand = v.hand
 	e.PN, e.DN, e.Move, e.Length = v.pn, v.dn, v.move, v.length
 	e.Amount = uint32(min(uint64(e.Amount)+work, math.MaxUint32))
 	e.Step = uint8(s.step)
@@ -500,8 +526,9 @@ func (s *searcher) store(d int, v val, work uint64) {
 		q := &s.plies[d-1]
 		e.HasParent, e.Parent, e.ParentIdx = true, q.key.Board, uint8(min(q.moveIdx, 255))
 	}
-	s.t.Store(&e)
+	s.t.storeOver(&e, p.key)
 	p.entry = e
+	return v
 }
 
 // finalOf combines children once a node is decided. For the winning side

@@ -384,7 +384,13 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 // else an empty slot, else the slot whose entry cost the least work
 // (Amount): the table never refuses a new entry. It reports false only when
 // a concurrent writer held the chosen slot.
-func (t *Table) Store(e *Entry) bool {
+func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
+
+// storeOver is Store for a node whose own key is own: a decided node may
+// be stored under another domain word (its proof or disproof hand, see
+// HandProofs), and then replaces the node's own entry, which it makes
+// redundant, rather than taking another slot.
+func (t *Table) storeOver(e *Entry, own Key) bool {
 	var w, cur [slotWords]uint64
 	b := t.bucket(e.Key.Board)
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
@@ -399,7 +405,8 @@ func (t *Table) Store(e *Entry) bool {
 			}
 			continue
 		}
-		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) && sameNode(&cur, e.Key, e.OrNode) {
+		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) &&
+			(sameNode(&cur, e.Key, e.OrNode) || sameNode(&cur, own, e.OrNode)) {
 			empty, victim = i, i
 			break
 		}

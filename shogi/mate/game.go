@@ -97,9 +97,18 @@ func (g *Game) Key() core.Key {
 // OrNode reports whether the attacker is to move.
 func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
 
-// Terminal never decides before move generation: no checks disproves, no
-// evasions proves, both found by Moves.
-func (g *Game) Terminal() core.Outcome { return core.Unknown }
+// Terminal proves a defender's position without a defence (mate) before
+// it is expanded, so the attacker's node that mates is proven at its own
+// expansion. The evasions are generated anyway by Estimate (they are its
+// proof number), from the same cache. Attacker nodes are not tested: a
+// check generation per defender move costs more than the expansions it
+// saves.
+func (g *Game) Terminal() core.Outcome {
+	if !g.OrNode() && len(g.generate(g.fut.est[:0])) == 0 {
+		return core.Proven
+	}
+	return core.Unknown
+}
 
 // Moves appends the moves of the current node (see Game) to buf[:0]. The
 // step is ignored: the game offers no widening.
