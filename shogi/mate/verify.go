@@ -127,25 +127,19 @@ func (v *verifier) fail(format string, a ...any) Verification {
 }
 
 func (v *verifier) run(line []shogi.Move) Verification {
+	// The line's own moves and its final mate first: they cost one move
+	// generation a ply, while the alternatives may cost the whole budget
+	// (a 16497-ply main line that ended short of mate took 10 s of
+	// alternatives, past the deadline, before this was found).
+	if msg := v.replay(line); msg != "" {
+		return v.fail("%s", msg)
+	}
+	v.res.Plies = 0
 	p := v.pos
 	var retry []pendingAlt
 	var buf [shogi.MaxMoves]shogi.Move
 	for i, m := range line {
-		legal := false
-		for _, l := range p.GenerateLegal(buf[:0]) {
-			if l == m {
-				legal = true
-				break
-			}
-		}
-		if !legal {
-			return v.fail("ply %d: %s is not a legal move", i+1, m.USI())
-		}
-		if p.SideToMove() == v.attacker {
-			if !p.GivesCheck(m) {
-				return v.fail("ply %d: attacker move %s does not give check", i+1, m.USI())
-			}
-		} else {
+		if p.SideToMove() != v.attacker {
 			remaining := len(line) - i - 1
 			for _, alt := range v.defences(buf[:0]) {
 				if alt == m {
@@ -169,16 +163,6 @@ func (v *verifier) run(line []shogi.Move) Verification {
 		p.Do(m)
 		v.res.Plies++
 	}
-	if p.SideToMove() == v.attacker {
-		return v.fail("the line ends with the attacker to move")
-	}
-	if !p.InCheck() {
-		return v.fail("the final position is not check")
-	}
-	if len(v.defences(buf[:0])) != 0 {
-		return v.fail("the final position is not mate: the defender has a legal reply")
-	}
-	v.res.FinalMate = true
 	for i := len(line) - 1; i >= 0; i-- {
 		p.Undo(line[i])
 	}
@@ -191,6 +175,51 @@ func (v *verifier) run(line []shogi.Move) Verification {
 	}
 	v.res.Nodes = v.nodes
 	return v.res
+}
+
+// replay plays the line from the verifier's position and back, checking
+// each move (legal; the attacker's a check) and that the final position is
+// mate. It counts the plies and sets FinalMate; it returns the problem, or
+// "".
+func (v *verifier) replay(line []shogi.Move) string {
+	p := v.pos
+	var buf [shogi.MaxMoves]shogi.Move
+	played := 0
+	defer func() {
+		for played > 0 {
+			played--
+			p.Undo(line[played])
+		}
+	}()
+	for i, m := range line {
+		legal := false
+		for _, l := range p.GenerateLegal(buf[:0]) {
+			if l == m {
+				legal = true
+				break
+			}
+		}
+		if !legal {
+			return fmt.Sprintf("ply %d: %s is not a legal move", i+1, m.USI())
+		}
+		if p.SideToMove() == v.attacker && !p.GivesCheck(m) {
+			return fmt.Sprintf("ply %d: attacker move %s does not give check", i+1, m.USI())
+		}
+		p.Do(m)
+		played++
+		v.res.Plies++
+	}
+	if p.SideToMove() == v.attacker {
+		return "the line ends with the attacker to move"
+	}
+	if !p.InCheck() {
+		return "the final position is not check"
+	}
+	if len(v.defences(buf[:0])) != 0 {
+		return "the final position is not mate: the defender has a legal reply"
+	}
+	v.res.FinalMate = true
+	return ""
 }
 
 // pendingAlt is a defender alternative the first pass left unsettled: the

@@ -162,3 +162,34 @@ func TestVerifierRetriesUnsettled(t *testing.T) {
 		t.Error("no line had unsettled alternatives under starvation: the test exercises nothing")
 	}
 }
+
+// TestVerifierChecksLineFirst cuts the last two plies off solved lines: the
+// line no longer ends in mate, which the verifier must report before it
+// spends any search on the defender's alternatives along the line.
+func TestVerifierChecksLineFirst(t *testing.T) {
+	withAlts := 0
+	for _, tc := range shortSample(boundedCases(t), 4) {
+		if tc.n < 5 {
+			continue
+		}
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		r, err := Solve(context.Background(), pos, Options{Rules: tc.rules, HashMB: 8})
+		if err != nil || !r.Verified {
+			t.Fatalf("%s: %v %+v", tc.name, err, r.Verification)
+		}
+		if r.Verification.Alternatives > 0 {
+			withAlts++
+		}
+		p, att, _ := prepare(pos, &Options{Rules: tc.rules})
+		v := Verify(p, att, tc.rules, r.Moves[:len(r.Moves)-2])
+		if v.OK || !strings.Contains(v.Problem, "not mate") || v.Nodes != 0 || v.Alternatives != 0 || v.FinalMate {
+			t.Errorf("%s: cut line: %+v", tc.name, v)
+		}
+		if v.Plies != len(r.Moves)-2 {
+			t.Errorf("%s: %d plies replayed, want %d", tc.name, v.Plies, len(r.Moves)-2)
+		}
+	}
+	if withAlts == 0 {
+		t.Error("no line had defender alternatives: the test exercises nothing")
+	}
+}
