@@ -17,8 +17,9 @@ type Game struct {
 	pos      *shogi.Position
 	attacker shogi.Color
 	rules    Rules
-	// salt separates positions with different piece totals (mate-search
-	// rules with a partial defender hand) in a table reused across problems:
+	// salt separates rule sets (rulesSalt) and positions with different
+	// piece totals (mate-search rules with a partial defender hand) in a
+	// table reused across problems:
 	// within one search the total is fixed, so board + attacker hand
 	// determine the defender's hand and dominance stays sound.
 	salt uint64
@@ -49,7 +50,7 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
 		pos:      pos,
 		attacker: attacker,
 		rules:    rules,
-		salt:     totalSalt(pos),
+		salt:     totalSalt(pos) ^ rulesSalt(rules),
 		buf:      make([]shogi.Move, 0, shogi.MaxMoves),
 		fut:      newFutileScratch(),
 		delays:   defaultDelays,
@@ -60,6 +61,11 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
 	}
 	return g
 }
+
+// rulesSalt separates the rule sets in a table a Solver keeps across
+// calls: under tsume rules futile drops are no defence, under mate-search
+// rules they are, so one position may be a mate under one and not the other.
+func rulesSalt(r Rules) uint64 { return uint64(r) * 0x94d049bb133111eb }
 
 // totalSalt hashes the multiset of all pieces (board and both hands, by base
 // kind), which no move changes.
