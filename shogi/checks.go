@@ -140,6 +140,10 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 			if pinDir >= 0 && d != int(pinDir) && d != oppDir[pinDir] {
 				continue
 			}
+			// Most rays meet no checking square even on an empty board.
+			if discDir < 0 && lineFrom[from][d].And(want).IsEmpty() {
+				continue
+			}
 			reach := rayAttacks(from, d, p.all).AndNot(p.occ[us])
 			if discDir < 0 {
 				reach = reach.And(want)
