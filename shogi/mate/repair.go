@@ -22,6 +22,9 @@ import (
 // tree. It returns nil when the line cannot be established (a search did
 // not finish, or the main line is lost).
 func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result) []shogi.Move {
+	if !endsInMate(g, line) {
+		return nil // a switch could mend it, but only an escaping defence switches
+	}
 	line = append([]shogi.Move(nil), line...)
 	checkedAt := make([]int, len(line)) // the line length each ply was checked against
 	var played []shogi.Move

@@ -73,3 +73,60 @@ func TestRepairLine(t *testing.T) {
 	}
 	t.Logf("%d lines, %d repairs switched the defence", lines, switched)
 }
+
+// TestSettleByRepair walks the line of a proof within a horizon well above
+// the exact length (as the shortening's first root search does on a long
+// problem), marks its early verification unsettled, and lets
+// settleByRepair repair it: the result must be verified, no shorter than
+// the exact length and no longer than the horizon; a settled line is left
+// alone.
+func TestSettleByRepair(t *testing.T) {
+	repaired := 0
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if tc.n < 3 {
+			continue
+		}
+		g := preparedGame(t, tc.sfen, tc.rules)
+		s, err := NewSolver(8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
+			t.Fatalf("%s: %v", tc.name, r.Outcome)
+		}
+		bounded := func(limit int, nodes uint64) core.Result {
+			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
+		}
+		never := func() bool { return false }
+		h := tc.n + 8
+		if bounded(h, 0).Outcome != core.Proven {
+			t.Fatalf("%s: not proven within %d", tc.name, h)
+		}
+		line := s.walkLine(g, h, bounded)
+		if line == nil {
+			t.Fatalf("%s: no line within %d", tc.name, h)
+		}
+		s.early.v = Verification{OK: true}
+		if r := s.settleByRepair(context.Background(), g, line, bounded, never); r != nil {
+			t.Errorf("%s: a settled line was repaired", tc.name)
+		}
+		s.early.v = Verification{Unsettled: 1}
+		r := s.settleByRepair(context.Background(), g, line, bounded, never)
+		if r == nil {
+			t.Errorf("%s: not repaired", tc.name)
+			s.Close()
+			continue
+		}
+		repaired++
+		if len(r) < tc.n || len(r) > h || len(r)%2 != tc.n%2 {
+			t.Errorf("%s: %d plies, exact length %d, horizon %d", tc.name, len(r), tc.n, h)
+		}
+		if v := Verify(g.pos, g.attacker, tc.rules, r); !v.OK {
+			t.Errorf("%s: %s", tc.name, v.Problem)
+		}
+		s.Close()
+	}
+	if repaired == 0 {
+		t.Error("nothing repaired: the test exercises nothing")
+	}
+}

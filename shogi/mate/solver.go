@@ -162,7 +162,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 
 	g := newGame(p, attacker, o.Rules)
 	g.killers = s.table
-	co := coreOptions(o) // its TimeLimit lets the core report the reason
+	co := coreOptions(o)   // its TimeLimit lets the core report the reason
 	co.Threads = o.Threads // the proof search only (see Options.Threads)
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
@@ -363,7 +363,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		return r
 	}
 	const maxHorizon = 4095
-	maxRepair := odd(1023)
+	maxRepair := odd(maxRepairLine)
 	var best []shogi.Move
 	hi, lo := -1, -1
 	next := odd(int(cr.Length))
@@ -393,6 +393,10 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 			}
 			hi, best = next, line
 			s.verifyEarly(g, best, stopped)
+			if r := s.settleByRepair(ctx, g, best, bounded, stopped); r != nil && len(r) <= hi {
+				hi, best = len(r), r // a mate within len(r): every defence checked
+				s.verifyEarly(g, best, stopped)
+			}
 		} else if out == core.Disproven {
 			lo = next
 		} else {
@@ -435,6 +439,28 @@ func (s *Solver) verifyEarly(g *Game, line []shogi.Move, stopped func() bool) {
 		s.lineDeadline = s.fullDeadline // nothing left for the final verifier to do
 	}
 }
+
+// settleByRepair is for a walked line whose early verification left
+// defender alternatives unsettled. When the line's proof came from a
+// horizon above the line's length, the table holds the alternatives'
+// proofs for that horizon, while the verifier's hints read the proofs
+// within the plies it asks for. repairLine asks every alternative "mate
+// within the plies left?" once more, storing exactly those proofs, and
+// switches to an alternative that escapes. (Kotobuki: after repairLine's
+// searches the early verification settles all 119 alternatives in 1.5 s;
+// the line walked from the 1023-ply root proof, before proof hands, left
+// about 80 unsettled.) It returns the repaired line
+// (the caller verifies it), or nil (the line was settled, too long to
+// repair, or the repair failed).
+func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result, stopped func() bool) []shogi.Move {
+	if s.early.v.OK || s.early.v.Unsettled == 0 || len(line) > maxRepairLine || stopped() {
+		return nil
+	}
+	return s.repairLine(ctx, g, line, bounded)
+}
+
+// maxRepairLine is the longest line repairLine is given (see shorten).
+const maxRepairLine = 1023
 
 // shortenNote says what the shortening proved and what it left open: hi is
 // the smallest horizon proven (with best, its line), lo the largest
