@@ -70,7 +70,7 @@ func (p *Position) checkersAfter(m Move) Bitboard {
 	// it attacks the king it is a checker (one that stood there before m
 	// would have been checking already, which cannot be).
 	if d := lineDir[k][m.From()]; d >= 0 {
-		if q := firstPiece(k, int(d), p.all); q != NoSquare {
+		if q := firstPiece(k, int(d), p.all); q < NoSquare {
 			if sl := p.board[q]; isColor(sl, p.side^1) && farBy[sl]>>d&1 != 0 {
 				a.Set(q)
 			}

@@ -246,7 +246,7 @@ func (p *Position) GivesCheck(m Move) bool {
 		return false
 	}
 	t := firstPiece(from, int(d), p.all)
-	if t == NoSquare {
+	if t >= NoSquare {
 		return false
 	}
 	sl := p.board[t]

@@ -9,28 +9,28 @@ import "math/bits"
 // on a ray is then one bit scan instead of a walk over the mailbox.
 
 // firstOnRay returns the square of b nearest to the ray's origin, where b
-// is a subset of some ray lineFrom[s][d]; NoSquare when b is empty.
+// is a subset of some ray lineFrom[s][d]; when b is empty, a value above
+// NoSquare (128 or 255: a Position's board holds Empty there). Both scans
+// are made and one is selected without a branch: the direction's parity
+// changes from call to call and was mispredicted.
 func firstOnRay(b Bitboard, d int) Square {
+	lo := bits.TrailingZeros64(b[0])
+	if b[0] == 0 {
+		lo = 64 + bits.TrailingZeros64(b[1])
+	}
+	hi := 127 - bits.LeadingZeros64(b[1])
+	if b[1] == 0 {
+		hi = 63 - bits.LeadingZeros64(b[0])
+	}
 	if d&1 != 0 {
-		if b[0] != 0 {
-			return Square(bits.TrailingZeros64(b[0]))
-		}
-		if b[1] != 0 {
-			return Square(64 + bits.TrailingZeros64(b[1]))
-		}
-		return NoSquare
+		hi = lo
 	}
-	if b[1] != 0 {
-		return Square(127 - bits.LeadingZeros64(b[1]))
-	}
-	if b[0] != 0 {
-		return Square(63 - bits.LeadingZeros64(b[0]))
-	}
-	return NoSquare
+	return Square(hi)
 }
 
 // firstPiece returns the first occupied square of occ seen from s along
-// direction d (0..7), or NoSquare when the ray is empty up to the edge.
+// direction d (0..7); when the ray is empty up to the edge, a value above
+// NoSquare (see firstOnRay).
 func firstPiece(s Square, d int, occ Bitboard) Square {
 	return firstOnRay(lineFrom[s][d].And(occ), d)
 }
@@ -39,11 +39,11 @@ func firstPiece(s Square, d int, occ Bitboard) Square {
 // the ray up to and including its first occupied square.
 func rayAttacks(s Square, d int, occ Bitboard) Bitboard {
 	ray := lineFrom[s][d]
-	q := firstOnRay(ray.And(occ), d)
-	if q == NoSquare {
+	b := ray.And(occ)
+	if b.IsEmpty() {
 		return ray
 	}
-	return ray.AndNot(lineFrom[q][d])
+	return ray.AndNot(lineFrom[firstOnRay(b, d)][d])
 }
 
 // rookAttacks returns the squares a rook on s reaches with occupancy occ.
