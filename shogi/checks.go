@@ -93,7 +93,10 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 	var chk [16]Bitboard
 	p.checkSquares(&chk, ek)
 	bl := &blocked[us]
-	for own := p.occ[us]; !own.IsEmpty(); {
+	// A piece can check only if it may discover, slides, or stands a
+	// step or jump from a square where a stepping piece would check.
+	movers := p.occ[us].And(checkZone[us][ek].Or(p.sliders[us]).Or(disc))
+	for own := movers; !own.IsEmpty(); {
 		from := own.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
@@ -159,6 +162,26 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 		}
 	}
 	return buf
+}
+
+// checkZone[c][k] holds the squares from which a piece of colour c could
+// check a king on k by a step or jump after one move: the origins of the
+// steps and jumps onto the squares where a pawn, knight, silver, gold
+// (or promoted minor piece) or king-stepper of c would attack k.
+var checkZone [2][81]Bitboard
+
+// initCheckZone fills checkZone; tables.go's init calls it after
+// initClasses.
+func initCheckZone() {
+	for c := Black; c <= White; c++ {
+		for k := Square(0); k < NoSquare; k++ {
+			for _, i := range []int{classPawn, classKnight, classSilver, classGold, classKing} {
+				for t := stepFrom[c][i][k]; !t.IsEmpty(); {
+					checkZone[c][k] = checkZone[c][k].Or(stepAny[c][t.Pop()])
+				}
+			}
+		}
+	}
 }
 
 // addCheckMoves is addMoves keeping only the forms that check: plain for

@@ -121,4 +121,5 @@ func init() {
 	initSlots()
 	initKingRing()
 	initKingFreedom()
+	initCheckZone()
 }
