@@ -65,11 +65,11 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		ck := c.key
 		s.push(d, best)
 		if s.o.par != nil {
-			s.o.par.sh.enter(ck)
+			s.o.par.enter(ck)
 		}
 		r := s.dfpn(d+1, cpn, cdn, inc)
 		if s.o.par != nil {
-			s.o.par.sh.leave(ck)
+			s.o.par.leave(ck)
 		}
 		s.pop(d)
 		p = &s.plies[d]

@@ -64,6 +64,7 @@ type parWorker struct {
 	cut      int
 	nextScan uint64  // Stats.Expanded at which the path is next checked
 	saved    []known // parRefresh's scratch
+	own      []int32 // this thread's marks in busy (busySlots)
 }
 
 // known is what a visit knew of a child before a re-read.
@@ -92,8 +93,19 @@ func busyIndex(k Key) uint64 {
 }
 
 // enter marks k as being on this thread's path; leave removes the mark.
-func (p *parShared) enter(k Key) { p.busy[busyIndex(k)].Add(1) }
-func (p *parShared) leave(k Key) { p.busy[busyIndex(k)].Add(-1) }
+// The thread counts its own marks too, so that a child whose slot it shares
+// with a node on the thread's own path is not taken for another thread's.
+func (w *parWorker) enter(k Key) {
+	i := busyIndex(k)
+	w.sh.busy[i].Add(1)
+	w.own[i]++
+}
+
+func (w *parWorker) leave(k Key) {
+	i := busyIndex(k)
+	w.sh.busy[i].Add(-1)
+	w.own[i]--
+}
 
 // reserve counts one node entered and reports false once the whole
 // search's node limit is exhausted.
@@ -229,7 +241,8 @@ func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
 		if x != 0 && p.delays && waiting(p, i) {
 			continue // as in combine
 		}
-		if n := sh.busy[busyIndex(c.key)].Load(); n > 0 && !c.fixed {
+		j := busyIndex(c.key)
+		if n := sh.busy[j].Load() - s.o.par.own[j]; n > 0 && !c.fixed {
 			busy = true
 			x = virtualNumber(x, n)
 		}
@@ -301,6 +314,9 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	for i := range n {
 		w := &par.own[i] // its scratch is kept
 		w.sh, w.cut, w.nextScan = sh, -1, 0
+		if w.own == nil {
+			w.own = make([]int32, busySlots) // all 0 between searches
+		}
 	}
 	finish := func(i int, r Result) {
 		par.results[i] = r

@@ -397,20 +397,25 @@ func TestDivert(t *testing.T) {
 		or         bool
 		nums       []PN // pn at OR, dn at AND
 		marked     int  // child marked by another thread (-1: none)
+		mine       int  // child marked by the choosing thread itself (-1: none)
 		th         PN
 		wantBest   int
 		wantSecond PN
 	}{
-		{"no marks", true, []PN{4, 5, 9}, -1, 100, 0, 5},
-		{"close sibling", true, []PN{4, 5, 9}, 0, 100, 1, 7},
-		{"far sibling", true, []PN{4, 20, 30}, 0, 100, 0, 20},
-		{"sibling at threshold", true, []PN{4, 5, 9}, 0, 5, 0, 5},
-		{"AND node", false, []PN{4, 5, 9}, 0, 100, 1, 7},
-		{"marked second", true, []PN{4, 5, 9}, 1, 100, 0, 8},
+		{"no marks", true, []PN{4, 5, 9}, -1, -1, 100, 0, 5},
+		{"close sibling", true, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
+		{"far sibling", true, []PN{4, 20, 30}, 0, -1, 100, 0, 20},
+		{"sibling at threshold", true, []PN{4, 5, 9}, 0, -1, 5, 0, 5},
+		{"AND node", false, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
+		{"marked second", true, []PN{4, 5, 9}, 1, -1, 100, 0, 8},
+		{"own mark", true, []PN{4, 5, 9}, -1, 0, 100, 0, 5},
+		{"own and other's mark", true, []PN{4, 5, 9}, 0, 0, 100, 1, 7},
 	}
 	for _, tc := range tests {
 		sh := &parShared{busy: make([]atomic.Int32, busySlots)}
-		s := &searcher{o: Options{par: &parWorker{sh: sh, cut: -1}}}
+		w := &parWorker{sh: sh, cut: -1, own: make([]int32, busySlots)}
+		other := &parWorker{sh: sh, cut: -1, own: make([]int32, busySlots)}
+		s := &searcher{o: Options{par: w}}
 		p := s.plyAt(0)
 		p.or = tc.or
 		for i, x := range tc.nums {
@@ -421,7 +426,10 @@ func TestDivert(t *testing.T) {
 			p.kids = append(p.kids, c)
 		}
 		if tc.marked >= 0 {
-			sh.enter(keys[tc.marked])
+			other.enter(keys[tc.marked])
+		}
+		if tc.mine >= 0 {
+			w.enter(keys[tc.mine]) // on this thread's own path: ignored
 		}
 		best, second := s.divert(0, 0, tc.nums[1], tc.th)
 		if best != tc.wantBest || second != tc.wantSecond {
