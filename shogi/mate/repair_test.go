@@ -130,3 +130,60 @@ func TestSettleByRepair(t *testing.T) {
 		t.Error("nothing repaired: the test exercises nothing")
 	}
 }
+
+// TestProofWalk walks the first proof from the root of our own mates and
+// antma (a sample under -short): it must never show a mate within fewer
+// plies than the exact length; it must show one within a generous horizon
+// (the proof's own line may be longer than the shortest), also after the
+// table lost every entry (it re-proves what it misses); what it shows is
+// stored as bounded proofs, after which the bounded searches still agree
+// with the exact length.
+func TestProofWalk(t *testing.T) {
+	walked := 0
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if tc.n < 3 {
+			continue
+		}
+		g := preparedGame(t, tc.sfen, tc.rules)
+		s, err := NewSolver(8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
+			t.Fatalf("%s: %v", tc.name, r.Outcome)
+		}
+		key := g.Key()
+		if s.newProofWalk(context.Background(), g).mates(tc.n - 2) {
+			t.Errorf("%s: walk shows a mate within %d, exact length %d", tc.name, tc.n-2, tc.n)
+		}
+		far := 4*tc.n + 9
+		for _, lost := range []bool{false, true} {
+			if lost {
+				s.table.Clear()
+			}
+			w := s.newProofWalk(context.Background(), g)
+			if !w.mates(far) {
+				t.Errorf("%s (table cleared %v): no mate within %d shown", tc.name, lost, far)
+				continue
+			}
+			walked++
+			if e, ok := s.table.Probe(boundedKey(key, far), true, g); !ok || e.PN != 0 {
+				t.Errorf("%s: the walk's proof within %d was not stored", tc.name, far)
+			}
+			if lost && w.reproved == 0 {
+				t.Errorf("%s: a walk over an empty table re-proved nothing", tc.name)
+			}
+		}
+		for _, h := range []int{tc.n - 2, tc.n} {
+			r := core.Solve(context.Background(), newBoundedGame(g, h, s.table), s.table, core.Options{TCA: true, SNDA: true})
+			if want := h >= tc.n; (r.Outcome == core.Proven) != want {
+				t.Errorf("%s: after the walks, mate within %d: %v", tc.name, h, r.Outcome)
+			}
+		}
+		s.Close()
+	}
+	if walked == 0 {
+		t.Error("no walk succeeded: the test exercises nothing")
+	}
+	t.Logf("%d walks", walked)
+}
