@@ -249,22 +249,24 @@ func TestPawnDropMateExcluded(t *testing.T) {
 		drop string
 		ok   bool
 	}{
-		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", false},  // mate: forbidden
-		{"k8/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},    // 8a free
-		{"kn7/9/1G7/9/9/9/9/9/8K b Pr 1", "P*9b", false}, // a hand does not help
-		{"kn7/9/9/9/9/9/9/9/8K b P 1", "P*9b", true},     // king takes the pawn
-		{"k8/1s7/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},  // silver captures
-		{"8k/9/9/9/9/9/1g7/9/K8 w p 1", "P*9h", true},    // white: king can take
-		{"8k/9/9/9/9/9/7g1/9/7NK w p 1", "P*1h", false},  // white: mate
-		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9c", true},   // no check at all
-		{"kn7/9/s8/9/9/9/9/9/8K b P 1", "P*9c", false},   // occupied
-		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9a", false},  // occupied and dead
-		{"1n7/k8/9/9/9/9/9/9/8K b P 1", "P*9a", false},   // dead square
-		{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5d", false}, // nifu
-		{"4k4/9/9/9/9/9/4+P4/9/4K4 b P 1", "P*5d", true}, // a tokin is no pawn
-		{"k8/9/PG7/9/9/9/9/9/8K b L 1", "L*9b", true},    // lance-drop mate is fine
-		{"k8/9/1G7/9/9/9/9/9/8K b N 1", "N*8c", false},   // occupied
-		{"k8/9/9/9/9/9/9/9/8K b N 1", "N*8b", false},     // knight dead square
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", false},    // mate: forbidden
+		{"k8/9/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},      // 8a free
+		{"kn7/9/1G7/9/9/9/9/9/8K b Pr 1", "P*9b", false},   // a hand does not help
+		{"kn7/9/9/9/9/9/9/9/8K b P 1", "P*9b", true},       // king takes the pawn
+		{"kn7/9/2G6/9/9/4B4/9/9/8K b P 1", "P*9b", false},  // a distant bishop guards the pawn: mate
+		{"kn7/9/2G6/2p6/9/4B4/9/9/8K b P 1", "P*9b", true}, // the bishop is blocked: king takes
+		{"k8/1s7/1G7/9/9/9/9/9/8K b P 1", "P*9b", true},    // silver captures
+		{"8k/9/9/9/9/9/1g7/9/K8 w p 1", "P*9h", true},      // white: king can take
+		{"8k/9/9/9/9/9/7g1/9/7NK w p 1", "P*1h", false},    // white: mate
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9c", true},     // no check at all
+		{"kn7/9/s8/9/9/9/9/9/8K b P 1", "P*9c", false},     // occupied
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", "P*9a", false},    // occupied and dead
+		{"1n7/k8/9/9/9/9/9/9/8K b P 1", "P*9a", false},     // dead square
+		{"4k4/9/9/9/9/9/4P4/9/4K4 b P 1", "P*5d", false},   // nifu
+		{"4k4/9/9/9/9/9/4+P4/9/4K4 b P 1", "P*5d", true},   // a tokin is no pawn
+		{"k8/9/PG7/9/9/9/9/9/8K b L 1", "L*9b", true},      // lance-drop mate is fine
+		{"k8/9/1G7/9/9/9/9/9/8K b N 1", "N*8c", false},     // occupied
+		{"k8/9/9/9/9/9/9/9/8K b N 1", "N*8b", false},       // knight dead square
 	}
 	for _, c := range cases {
 		p := mustParse(t, c.sfen)
