@@ -76,10 +76,11 @@ func TestRepairLine(t *testing.T) {
 
 // TestSettleByRepair walks the line of a proof within a horizon well above
 // the exact length (as the shortening's first root search does on a long
-// problem), marks its early verification unsettled, and lets
-// settleByRepair repair it: the result must be verified, no shorter than
-// the exact length and no longer than the horizon; a settled line is left
-// alone.
+// problem) and lets settleByRepair repair it, once because the line is
+// shorter than the horizon and once because its early verification is
+// marked unsettled: each result must be verified, no shorter than the
+// exact length and no longer than the horizon. A settled line as long as
+// its horizon is left alone.
 func TestSettleByRepair(t *testing.T) {
 	repaired := 0
 	for _, tc := range shortSample(boundedCases(t), 3) {
@@ -107,28 +108,36 @@ func TestSettleByRepair(t *testing.T) {
 			t.Fatalf("%s: no line within %d", tc.name, h)
 		}
 		s.early.v = Verification{OK: true}
-		if r := s.settleByRepair(context.Background(), g, line, bounded, never); r != nil {
-			t.Errorf("%s: a settled line was repaired", tc.name)
+		if r := s.settleByRepair(context.Background(), g, line, len(line), bounded, never); r != nil {
+			t.Errorf("%s: a settled line as long as its horizon was repaired", tc.name)
 		}
-		s.early.v = Verification{Unsettled: 1}
-		r := s.settleByRepair(context.Background(), g, line, bounded, never)
-		if r == nil {
-			t.Errorf("%s: not repaired", tc.name)
-			s.Close()
-			continue
-		}
-		repaired++
-		if len(r) < tc.n || len(r) > h || len(r)%2 != tc.n%2 {
-			t.Errorf("%s: %d plies, exact length %d, horizon %d", tc.name, len(r), tc.n, h)
-		}
-		if v := Verify(g.pos, g.attacker, tc.rules, r); !v.OK {
-			t.Errorf("%s: %s", tc.name, v.Problem)
+		for _, c := range []struct {
+			early Verification
+			hi    int
+		}{{Verification{OK: true}, h}, {Verification{Unsettled: 1}, len(line)}} {
+			s.early.v = c.early
+			if c.hi == len(line) && len(line) == h {
+				continue
+			}
+			r := s.settleByRepair(context.Background(), g, line, c.hi, bounded, never)
+			if r == nil {
+				t.Errorf("%s (%+v, horizon %d, line %d): not repaired", tc.name, c.early, c.hi, len(line))
+				continue
+			}
+			repaired++
+			if len(r) < tc.n || len(r) > h || len(r)%2 != tc.n%2 {
+				t.Errorf("%s: %d plies, exact length %d, horizon %d", tc.name, len(r), tc.n, h)
+			}
+			if v := Verify(g.pos, g.attacker, tc.rules, r); !v.OK {
+				t.Errorf("%s: %s", tc.name, v.Problem)
+			}
 		}
 		s.Close()
 	}
 	if repaired == 0 {
 		t.Error("nothing repaired: the test exercises nothing")
 	}
+	t.Logf("%d repairs", repaired)
 }
 
 // TestProofWalk walks the first proof from the root of our own mates and

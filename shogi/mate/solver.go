@@ -393,9 +393,11 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 			}
 			hi, best = next, line
 			s.verifyEarly(g, best, stopped)
-			if r := s.settleByRepair(ctx, g, best, bounded, stopped); r != nil && len(r) <= hi {
+			if r := s.settleByRepair(ctx, g, best, hi, bounded, stopped); r != nil && len(r) <= hi {
 				hi, best = len(r), r // a mate within len(r): every defence checked
-				s.verifyEarly(g, best, stopped)
+				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
+					s.verifyEarly(g, best, stopped)
+				}
 			}
 		} else if out == core.Disproven {
 			lo = next
@@ -440,20 +442,24 @@ func (s *Solver) verifyEarly(g *Game, line []shogi.Move, stopped func() bool) {
 	}
 }
 
-// settleByRepair is for a walked line whose early verification left
-// defender alternatives unsettled. When the line's proof came from a
-// horizon above the line's length, the table holds the alternatives'
-// proofs for that horizon, while the verifier's hints read the proofs
-// within the plies it asks for. repairLine asks every alternative "mate
-// within the plies left?" once more, storing exactly those proofs, and
-// switches to an alternative that escapes. (Kotobuki: after repairLine's
-// searches the early verification settles all 119 alternatives in 1.5 s;
-// the line walked from the 1023-ply root proof, before proof hands, left
-// about 80 unsettled.) It returns the repaired line
-// (the caller verifies it), or nil (the line was settled, too long to
-// repair, or the repair failed).
-func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result, stopped func() bool) []shogi.Move {
-	if s.early.v.OK || s.early.v.Unsettled == 0 || len(line) > maxRepairLine || stopped() {
+// settleByRepair repairs a walked line (repairLine) in two cases. (1) It
+// is shorter than the horizon hi that was proven: the repair proves it a
+// mate within its own length, by walking the first proof from each
+// alternative, instead of another bounded search from the root
+// (Microcosmos tail 101: the line walked from "mate within 107" had 101
+// plies, and "mate within 101" from the root had not been proven 16 s
+// later, at the deadline). (2) Its early verification left defender
+// alternatives unsettled: when the line's proof came from a horizon above
+// the line's length, the table holds the alternatives' proofs for that
+// horizon, while the verifier's hints read the proofs within the plies it
+// asks for, which the repair stores. (Kotobuki: after repairLine the early
+// verification settles all 119 alternatives in 1.5 s; the line walked
+// from the 1023-ply root proof, before proof hands, left about 80
+// unsettled.) It returns the repaired line, or nil (neither case, too
+// long to repair, or the repair failed).
+func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move, hi int, bounded func(int, uint64) core.Result, stopped func() bool) []shogi.Move {
+	unsettled := !s.early.v.OK && s.early.v.Unsettled > 0
+	if !unsettled && len(line) >= hi || len(line) > maxRepairLine || stopped() {
 		return nil
 	}
 	return s.repairLine(ctx, g, line, bounded)
