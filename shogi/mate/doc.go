@@ -38,7 +38,11 @@
 //     1+ε trick with ε = 1/4 by default, or PN*, df-pn(r), df-pn+TCA,
 //     df-pn+TCA+WPNS) over Game proves or disproves the mate, with hand
 //     superiority in the table (a position proven with hand H is proven
-//     with any hand ⊇ H; disproven with H, disproven with any hand ⊆ H), a
+//     with any hand ⊇ H; disproven with H, disproven with any hand ⊆ H),
+//     decided positions stored under their proof hand (the least attacker
+//     hand the mate needs) or disproof hand (the largest the escape
+//     survives; hands.go), a defender without a defence recognised as mated
+//     before it is expanded, a
 //     cheap initial proof number (the defences plus the defender king's free
 //     squares, the defences' generation shared with the child's expansion),
 //     delayed expansion (delay.go: drops on one square are chained, each
