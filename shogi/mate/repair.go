@@ -106,7 +106,9 @@ func (s *Solver) escapingDefence(ctx context.Context, g *Game, m shogi.Move, rem
 		}
 		g.pos.Do(alt)
 		w.nodes, w.reproved = 0, 0
-		if w.mates(rem) {
+		mated := w.mates(rem)
+		s.walkNodes += w.nodes
+		if mated {
 			g.pos.Undo(alt)
 			continue
 		}

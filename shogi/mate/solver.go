@@ -33,6 +33,9 @@ type Solver struct {
 	shortened bool
 	// hintNodes counts the verifier hints' own search (hintSearch).
 	hintNodes uint64
+	// walkNodes counts the proof walks' nodes and re-proofs (repair.go)
+	// of the current line search.
+	walkNodes uint64
 	// lineDeadline ends the line search (zero: none): reserveDeadline,
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
@@ -325,7 +328,8 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time, stopped func() bool) {
-	s.shortened = true
+	s.shortened, s.walkNodes = true, 0
+	defer func() { res.ExactNodes += s.walkNodes }()
 	co := coreOptions(*o)
 	co.NodeLimit = 0
 	if o.Progress != nil {
