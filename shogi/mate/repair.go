@@ -3,6 +3,7 @@ package mate
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/shogi"
@@ -106,6 +107,10 @@ func (s *Solver) escapingDefence(ctx context.Context, g *Game, m shogi.Move, rem
 		}
 		g.pos.Do(alt)
 		w.nodes, w.reproved = 0, 0
+		if w.budget == 0 {
+			g.pos.Undo(alt)
+			return shogi.NoMove, false // stopped
+		}
 		mated := w.mates(rem)
 		s.walkNodes += w.nodes
 		if mated {
@@ -144,6 +149,7 @@ type proofWalk struct {
 	nodes, budget uint64 // nodes visited and re-proving expansions
 	reproved      int
 	memo          map[walkKey]bool
+	stop          func() bool
 }
 
 // walkKey is a position (full key) and the plies allowed.
@@ -159,15 +165,23 @@ const (
 	walkReproveNodes = 5_000
 )
 
-// newProofWalk prepares a walk over s's table from g's positions.
+// newProofWalk prepares a walk over s's table from g's positions; it
+// gives up on Stop, cancellation and the line search's deadline.
 func (s *Solver) newProofWalk(ctx context.Context, g *Game) *proofWalk {
-	return &proofWalk{ctx: ctx, g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}}
+	deadline := s.lineDeadline
+	stop := func() bool {
+		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
+	}
+	return &proofWalk{ctx: ctx, g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}, stop: stop}
 }
 
 // mates reports whether the walk shows the attacker, to move, mating
 // within d plies.
 func (w *proofWalk) mates(d int) bool {
 	w.nodes++
+	if w.nodes&1023 == 1 && w.stop() { // at the first node too
+		w.budget = 0 // this walk and the rest of the repair give up
+	}
 	if d < 1 || w.nodes > w.budget {
 		return false
 	}

@@ -146,7 +146,7 @@ func TestSettleByRepair(t *testing.T) {
 // (the proof's own line may be longer than the shortest), also after the
 // table lost every entry (it re-proves what it misses); what it shows is
 // stored as bounded proofs, after which the bounded searches still agree
-// with the exact length.
+// with the exact length. A stopped walk shows nothing.
 func TestProofWalk(t *testing.T) {
 	walked := 0
 	for _, tc := range shortSample(boundedCases(t), 3) {
@@ -166,6 +166,11 @@ func TestProofWalk(t *testing.T) {
 			t.Errorf("%s: walk shows a mate within %d, exact length %d", tc.name, tc.n-2, tc.n)
 		}
 		far := 4*tc.n + 9
+		s.stop.Store(true)
+		if s.newProofWalk(context.Background(), g).mates(far) {
+			t.Errorf("%s: a stopped walk showed a mate", tc.name)
+		}
+		s.stop.Store(false)
 		for _, lost := range []bool{false, true} {
 			if lost {
 				s.table.Clear()
