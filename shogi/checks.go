@@ -64,11 +64,11 @@ func (p *Position) checkSquares(chk *[16]Bitboard, ek Square) {
 	if !cl[classLance].And(own).IsEmpty() {
 		chk[Lance] = rayAttacks(ek, lanceDirFrom[us], p.all)
 	}
-	gold := f[classGold][ek]
-	king := f[classKing][ek]
-	chk[Pawn] = f[classPawn][ek]
-	chk[Knight] = f[classKnight][ek]
-	chk[Silver] = f[classSilver][ek]
+	gold := f[ek][classGold]
+	king := f[ek][classKing]
+	chk[Pawn] = f[ek][classPawn]
+	chk[Knight] = f[ek][classKnight]
+	chk[Silver] = f[ek][classSilver]
 	chk[Bishop] = bishop
 	chk[Rook] = rook
 	chk[Gold], chk[ProPawn], chk[ProLance], chk[ProKnight], chk[ProSilver] = gold, gold, gold, gold, gold
@@ -176,7 +176,7 @@ func initCheckZone() {
 	for c := Black; c <= White; c++ {
 		for k := Square(0); k < NoSquare; k++ {
 			for _, i := range []int{classPawn, classKnight, classSilver, classGold, classKing} {
-				for t := stepFrom[c][i][k]; !t.IsEmpty(); {
+				for t := stepFrom[c][k][i]; !t.IsEmpty(); {
 					checkZone[c][k] = checkZone[c][k].Or(stepAny[c][t.Pop()])
 				}
 			}

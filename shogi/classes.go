@@ -27,11 +27,12 @@ var classMask = [16]uint8{
 	Horse:     1<<classKing | 1<<classBishop, Dragon: 1<<classKing | 1<<classRook,
 }
 
-// stepFrom[c][i][s] holds the squares from which a piece of colour c and
-// step class i (pawn, knight, silver, gold, king) attacks s.
-var stepFrom [2][numClasses][81]Bitboard
+// stepFrom[c][s][i] holds the squares from which a piece of colour c and
+// step class i (pawn, knight, silver, gold, king) attacks s. A square's
+// classes are adjacent (two cache lines), as stepAttackers reads them all.
+var stepFrom [2][81][classKing + 1]Bitboard
 
-// stepAny[c][s] is the union of stepFrom[c][*][s]: when none of c's pieces
+// stepAny[c][s] is the union of stepFrom[c][s][*]: when none of c's pieces
 // stands there, no step or jump of c reaches s.
 var stepAny [2][81]Bitboard
 
@@ -57,7 +58,7 @@ func initClasses() {
 			for s := Square(0); s < 81; s++ {
 				for d := 0; d < numDirs; d++ {
 					if by>>d&1 != 0 && stepTo[s][d] != NoSquare {
-						stepFrom[c][i][s].Set(stepTo[s][d])
+						stepFrom[c][s][i].Set(stepTo[s][d])
 						stepAny[c][s].Set(stepTo[s][d])
 					}
 				}
@@ -82,12 +83,12 @@ func (p *Position) stepAttackers(s Square, c Color) Bitboard {
 	f := &stepFrom[c]
 	cl := &p.byClass
 	return Bitboard{
-		f[classPawn][s][0]&cl[classPawn][0] | f[classKnight][s][0]&cl[classKnight][0] |
-			f[classSilver][s][0]&cl[classSilver][0] | f[classGold][s][0]&cl[classGold][0] |
-			f[classKing][s][0]&cl[classKing][0],
-		f[classPawn][s][1]&cl[classPawn][1] | f[classKnight][s][1]&cl[classKnight][1] |
-			f[classSilver][s][1]&cl[classSilver][1] | f[classGold][s][1]&cl[classGold][1] |
-			f[classKing][s][1]&cl[classKing][1],
+		f[s][classPawn][0]&cl[classPawn][0] | f[s][classKnight][0]&cl[classKnight][0] |
+			f[s][classSilver][0]&cl[classSilver][0] | f[s][classGold][0]&cl[classGold][0] |
+			f[s][classKing][0]&cl[classKing][0],
+		f[s][classPawn][1]&cl[classPawn][1] | f[s][classKnight][1]&cl[classKnight][1] |
+			f[s][classSilver][1]&cl[classSilver][1] | f[s][classGold][1]&cl[classGold][1] |
+			f[s][classKing][1]&cl[classKing][1],
 	}
 }
 

@@ -30,7 +30,7 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 	them := c ^ 1
 	// The king class's step table is symmetric: the squares from which a
 	// king attacks k are k's neighbours.
-	free := stepFrom[c][classKing][k].AndNot(p.occ[c])
+	free := stepFrom[c][k][classKing].AndNot(p.occ[c])
 	if !free.IsEmpty() {
 		for b := p.occ[them].And(kingZone[them][k]); !b.IsEmpty(); {
 			q := b.Pop()
@@ -100,7 +100,7 @@ func initKingFreedom() {
 	}
 	for c := Black; c <= White; c++ {
 		for k := Square(0); k < NoSquare; k++ {
-			for n := stepFrom[c][classKing][k]; !n.IsEmpty(); {
+			for n := stepFrom[c][k][classKing]; !n.IsEmpty(); {
 				kingZone[c][k] = kingZone[c][k].Or(stepAny[c][n.Pop()])
 			}
 		}
