@@ -61,7 +61,14 @@ func (b *boundedGame) Moves(buf []core.Move, step int) []core.Move {
 // Dominates is the game's hand test (same board and horizon).
 func (b *boundedGame) Dominates(a, c uint32) bool { return shogi.Hand(a).Superior(shogi.Hand(c)) }
 
-// Terminal answers from results stored for other questions about the same
+// Terminal decides the horizon without an expansion: an attacker node
+// with no ply left is disproven, a defender node at the horizon is mated
+// (no defence: Game.Terminal) or has escaped. Measured on the 41-ply
+// Microcosmos tail, the disproof of "mate within 39": 1.47 M expansions
+// (7.1 s CPU for the whole solve) before, 1.13 M (6.0 s) with it; on the
+// 61-ply tail, "mate within 59": 9.23 M -> 8.06 M.
+//
+// It also answers from results stored for other questions about the same
 // position (see boundedGame): at an OR node, no mate at all (the unbounded
 // search's disproof) or none within two more plies (the previous horizon of
 // iterative shortening); at an AND node, no mate at all, or a mate within
@@ -72,15 +79,24 @@ func (b *boundedGame) Dominates(a, c uint32) bool { return shogi.Hand(a).Superio
 // linewalk.go) 268k, 6k and 3.09M: the proofs reuse, the last disproof
 // hardly does.
 func (b *boundedGame) Terminal() core.Outcome {
+	or := b.OrNode()
+	left := b.left()
+	if or && left < 1 {
+		return core.Disproven // no ply left for a check
+	}
+	if out := b.Game.Terminal(); out != core.Unknown {
+		return out // mated: no defence
+	}
+	if !or && left < 1 {
+		return core.Disproven // a defence, and no ply left to answer it
+	}
 	if b.table == nil {
 		return core.Unknown
 	}
 	k := b.Game.Key()
-	or := b.OrNode()
 	if e, ok := b.table.Probe(k, or, b.Game); ok && e.DN == 0 {
 		return core.Disproven
 	}
-	left := b.left()
 	if or {
 		for h := left + 2; h <= left+reuseSpan; h += 2 {
 			if e, ok := b.table.Probe(boundedKey(k, h), or, b.Game); ok && e.DN == 0 {

@@ -75,8 +75,10 @@ func TestShorteningPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Kind != Mate || r.Length != tc.n || !r.Minimal || !r.Verified || r.ExactNodes == 0 {
-			t.Errorf("%s: %v in %d minimal %v verified %v (%s) %s", tc.name, r.Kind, r.Length, r.Minimal, r.Verified, r.Verification.Problem, r.Note)
+		// (The long-line method ran, though it may have needed no
+		// expansion: horizon nodes are decided without one.)
+		if r.Kind != Mate || r.Length != tc.n || !r.Minimal || !r.Verified || !s.shortened {
+			t.Errorf("%s: %v in %d minimal %v verified %v (%s) shortened %v %s", tc.name, r.Kind, r.Length, r.Minimal, r.Verified, r.Verification.Problem, s.shortened, r.Note)
 		}
 		// The line was verified when the shortening found it.
 		if !slices.Equal(s.early.line, r.Moves) || !s.early.v.OK || s.early.v != r.Verification {
@@ -109,6 +111,38 @@ func TestShortenNote(t *testing.T) {
 			if !strings.Contains(got, w) {
 				t.Errorf("hi %d lo %d: note %q lacks %q", tc.hi, tc.lo, got, w)
 			}
+		}
+	}
+}
+
+// TestBoundedTerminal checks what the bounded game decides before any
+// expansion: an attacker node with no ply left and a defender node at the
+// horizon with a defence are disproven, a defender without a defence is
+// mated whatever the plies left, and anything else is left to the search.
+func TestBoundedTerminal(t *testing.T) {
+	tests := []struct {
+		moves []string // played from the root of "mate in 3"
+		limit int
+		want  core.Outcome
+	}{
+		{nil, 0, core.Disproven},
+		{nil, 1, core.Unknown},
+		{nil, 3, core.Unknown},
+		{[]string{"S*1b"}, 1, core.Disproven}, // 2a1b escapes the horizon
+		{[]string{"S*1b"}, 3, core.Unknown},
+		{[]string{"S*1b", "2a1b", "G*2b"}, 3, core.Proven},
+		{[]string{"S*1b", "2a1b", "G*2b"}, 7, core.Proven},
+		{[]string{"S*1b", "2a1b"}, 3, core.Unknown},
+		{[]string{"S*1b", "2a1b"}, 2, core.Disproven},
+	}
+	for _, tc := range tests {
+		g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+		b := newBoundedGame(g, tc.limit, nil)
+		for _, m := range usiLine(t, g.pos, tc.moves...) {
+			g.pos.Do(m)
+		}
+		if got := b.Terminal(); got != tc.want {
+			t.Errorf("%v within %d: %v, want %v", tc.moves, tc.limit, got, tc.want)
 		}
 	}
 }
