@@ -7,20 +7,27 @@ import (
 	"time"
 )
 
-// Parallel df-pn (Options.Threads > 1), after Kaneko 2010 ("Parallel Depth
-// First Proof Number Search", AAAI): every thread runs the whole df-pn from
-// the root with its own copy of the game and its own path, and the threads
-// cooperate only through the shared transposition table, whose entries are
-// seqlocked (table.go). Left alone, the threads would follow the same best
-// children and duplicate each other's work; so each thread marks the nodes
-// on its path in a small shared counter array (busy), and a thread choosing
-// among children sees the number of a child that other threads are below
-// raised by a virtual amount (virtualNumber): the threads spread over
-// near-equal children and meet again only where one child is much better.
-// The marks change only which child is searched and with what threshold,
-// never a value that is stored or returned, so answers are those of one
-// thread. The first thread to prove or disprove the root decides; the
-// others are stopped.
+// Parallel df-pn (Options.Threads > 1). Every thread runs the whole df-pn
+// from the root with its own copy of the game (Cloner) and its own path;
+// the threads cooperate only through the shared transposition table,
+// whose entries are seqlocked (table.go), as in Kaneko 2010 ("Parallel
+// Depth First Proof Number Search", AAAI). The first thread to prove or
+// disprove the root decides; the others are stopped. Values come from the
+// table or from a thread's own search, never from the other threads'
+// heuristics, so answers are those of one thread.
+//
+// The threads need no explicit push apart: a thread reads the numbers the
+// other stored as it left nodes, and timing alone sends them to different
+// children soon after the start. Kaneko's virtual proof numbers (a child
+// that k other threads are below is seen with its number raised, here by
+// k × (x/2 + 1), or by k, or by k × x) were implemented with a shared
+// array of path marks and measured on ten Microcosmos tails of 31 to 151
+// plies, two threads, total expansions of both threads against one
+// thread's: geometric mean 1.14 (k × (x/2+1)), 1.04 (k), 1.34 (k × x),
+// and 0.97 without them (20 runs each but the last, the spread per problem
+// is 0.5x to 2x from run to run); so they are not used. What the threads
+// do need (parRefresh, parDecided, parEnter) is not to undo each other's
+// work.
 
 // Cloner is optionally implemented by a Game that can make an independent
 // copy of itself for another search thread. It is discovered by type
@@ -40,18 +47,11 @@ type Cloner interface {
 	Clone() Game
 }
 
-// busySlots is the size of the shared mark array. Marks are hashed, so
-// two paths' nodes may share a slot; that only makes a child look busy
-// when it is not. 2^16 slots keep such collisions rare for paths of a few
-// thousand plies (Microcosmos: 1525) and cost 256 KiB per Searcher.
-const busySlots = 1 << 16
-
 // parShared is what the threads of one parallel search share.
 type parShared struct {
-	busy     []atomic.Int32 // threads whose path holds a node hashing here
-	expanded atomic.Uint64  // nodes entered by all threads (the node limit)
-	limit    uint64         // Options.NodeLimit of the whole search (0: none)
-	winner   atomic.Int32   // the first thread to decide the root, or -1
+	expanded atomic.Uint64 // nodes entered by all threads (the node limit)
+	limit    uint64        // Options.NodeLimit of the whole search (0: none)
+	winner   atomic.Int32  // the first thread to decide the root, or -1
 }
 
 // parWorker is one thread's own parallel state, reached through its
@@ -64,7 +64,6 @@ type parWorker struct {
 	cut      int
 	nextScan uint64  // Stats.Expanded at which the path is next checked
 	saved    []known // parRefresh's scratch
-	own      []int32 // this thread's marks in busy (busySlots)
 }
 
 // known is what a visit knew of a child before a re-read.
@@ -82,29 +81,9 @@ const scanEvery = 128
 // first one and reused.
 type parallel struct {
 	sh      *parShared
-	own     []parWorker // one per thread
+	states  []parWorker // one per thread
 	workers []searcher  // threads 1..n-1 (thread 0 is Searcher.s)
 	results []Result
-}
-
-// busyIndex hashes a node key to its mark slot.
-func busyIndex(k Key) uint64 {
-	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> (64 - 16)
-}
-
-// enter marks k as being on this thread's path; leave removes the mark.
-// The thread counts its own marks too, so that a child whose slot it shares
-// with a node on the thread's own path is not taken for another thread's.
-func (w *parWorker) enter(k Key) {
-	i := busyIndex(k)
-	w.sh.busy[i].Add(1)
-	w.own[i]++
-}
-
-func (w *parWorker) leave(k Key) {
-	i := busyIndex(k)
-	w.sh.busy[i].Add(-1)
-	w.own[i]--
 }
 
 // reserve counts one node entered and reports false once the whole
@@ -208,64 +187,6 @@ func (w *parWorker) cutAt(d int) bool {
 	return false
 }
 
-// virtualNumber is the number a thread sees for a child that n other
-// threads are searching below: x grown by half of itself plus one per
-// thread, Kaneko's "possible increase" of numbers that others are working
-// on. Decided numbers (0, Infinity) stay as they are.
-func virtualNumber(x PN, n int32) PN {
-	if n <= 0 || x == 0 || x >= MaxPN {
-		return x
-	}
-	return x.Add(mulSat(PN(n), x/2+1))
-}
-
-// divert re-chooses, with virtual numbers, the child to search at the node
-// at depth d, given combine's choice best and second-best number second
-// (both on real numbers) and th, the node's threshold on the number the
-// choice minimises (pn at OR, dn at AND). It returns the child and the
-// second-best virtual number for its threshold. It keeps combine's choice
-// when no child is marked, and when the virtual choice's real number has
-// already reached th: its threshold (at most th) would send it back at
-// once, and the node would loop without progress.
-func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
-	p := &s.plies[d]
-	sh := s.o.par.sh
-	vfirst, vsecond, vbest := Infinity, Infinity, best
-	busy := false
-	for i := range p.kids {
-		c := &p.kids[i]
-		x := c.pn
-		if !p.or {
-			x = c.dn
-		}
-		if x != 0 && p.delays && waiting(p, i) {
-			continue // as in combine
-		}
-		j := busyIndex(c.key)
-		if n := sh.busy[j].Load() - s.o.par.own[j]; n > 0 && !c.fixed {
-			busy = true
-			x = virtualNumber(x, n)
-		}
-		if x < vfirst {
-			vsecond, vfirst, vbest = vfirst, x, i
-		} else if x < vsecond {
-			vsecond = x
-		}
-	}
-	if !busy {
-		return best, second
-	}
-	c := &p.kids[vbest]
-	real := c.pn
-	if !p.or {
-		real = c.dn
-	}
-	if exceeds(real, th) {
-		return best, second
-	}
-	return vbest, vsecond
-}
-
 // runParallel runs one search at one widening step on o.Threads threads:
 // thread 0 on the calling goroutine with g, the others on goroutines of
 // their own with clones of g.
@@ -288,9 +209,9 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	}
 	par := &x.par
 	if par.sh == nil {
-		par.sh = &parShared{busy: make([]atomic.Int32, busySlots)}
+		par.sh = &parShared{}
 	}
-	sh := par.sh // its marks are all 0: every thread unmarks what it marked
+	sh := par.sh
 	sh.expanded.Store(0)
 	sh.limit = o.NodeLimit
 	sh.winner.Store(-1)
@@ -308,15 +229,12 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	defer cancel()
 	wo := o
 	wo.NodeLimit = 0 // counted across threads by parShared.reserve
-	for len(par.own) < n {
-		par.own = append(par.own, parWorker{})
+	for len(par.states) < n {
+		par.states = append(par.states, parWorker{})
 	}
 	for i := range n {
-		w := &par.own[i] // its scratch is kept
+		w := &par.states[i] // its scratch is kept
 		w.sh, w.cut, w.nextScan = sh, -1, 0
-		if w.own == nil {
-			w.own = make([]int32, busySlots) // all 0 between searches
-		}
 	}
 	finish := func(i int, r Result) {
 		par.results[i] = r
@@ -330,13 +248,13 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 		go func(i int) {
 			defer wg.Done()
 			oi := wo
-			oi.par = &par.own[i]
+			oi.par = &par.states[i]
 			oi.Progress = nil // thread 0 reports
 			finish(i, runOne(wctx, &par.workers[i-1], games[i], x.t, oi, step, side, &x.stop))
 		}(i)
 	}
 	o0 := wo
-	o0.par = &par.own[0]
+	o0.par = &par.states[0]
 	if f := o.Progress; f != nil {
 		o0.Progress = func(p Progress) {
 			p.Stats.Expanded = sh.expanded.Load()

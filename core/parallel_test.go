@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"math/rand/v2"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -73,19 +72,6 @@ var parallelVariants = []struct {
 	{"dfpn+tca+snda+cache", Options{TCA: true, SNDA: true, ChildCache: 1}},
 }
 
-// busyMarks returns the sum of the shared marks of x's parallel state: 0
-// whenever no search runs, however the last one ended.
-func busyMarks(x *Searcher) int {
-	if x.par.sh == nil {
-		return 0
-	}
-	n := 0
-	for i := range x.par.sh.busy {
-		n += int(x.par.sh.busy[i].Load())
-	}
-	return n
-}
-
 // TestParallelDifferentialRandomGraphs runs the random-graph differential
 // test with 2 and 3 threads: every answer must agree with the exhaustive
 // solver, trees and DAGs must finish, and so must cyclic graphs with TCA.
@@ -140,9 +126,6 @@ func parallelDifferential(t *testing.T, graphs int, seed uint64) {
 			}
 			if g.cur != 0 || len(g.stack) != 0 {
 				t.Fatalf("%s: game not restored", rn.name)
-			}
-			if m := busyMarks(rn.x); m != 0 {
-				t.Fatalf("%s: %d marks left after the search", rn.name, m)
 			}
 			if res.Threads == rn.o.Threads {
 				parallelRuns++
@@ -260,9 +243,6 @@ func TestParallelAgreesOnLargeGraphs(t *testing.T) {
 		if res.Threads != 2 {
 			t.Fatalf("%d threads searched, want 2", res.Threads)
 		}
-		if busyMarks(two) != 0 {
-			t.Fatal("marks left after the search")
-		}
 		if want != Unknown && res.Outcome != Unknown {
 			compared++
 			if res.Outcome != want {
@@ -321,9 +301,6 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 		if tc.o.NodeLimit > 0 && r.Stats.Expanded != tc.o.NodeLimit {
 			t.Errorf("%s: node limit %d, expanded %d", tc.name, tc.o.NodeLimit, r.Stats.Expanded)
 		}
-		if busyMarks(x) != 0 {
-			t.Errorf("%s: marks left after the search", tc.name)
-		}
 	}
 }
 
@@ -365,79 +342,6 @@ func TestParallelBadThreads(t *testing.T) {
 	}
 }
 
-func TestVirtualNumber(t *testing.T) {
-	tests := []struct {
-		x    PN
-		n    int32
-		want PN
-	}{
-		{5, 0, 5},
-		{5, 1, 5 + 3},
-		{5, 2, 5 + 6},
-		{1, 1, 2},
-		{0, 3, 0},
-		{Infinity, 1, Infinity},
-		{MaxPN, 1, MaxPN},
-		{MaxPN - 1, 1, MaxPN},
-	}
-	for _, tc := range tests {
-		if got := virtualNumber(tc.x, tc.n); got != tc.want {
-			t.Errorf("virtualNumber(%d, %d) = %d, want %d", tc.x, tc.n, got, tc.want)
-		}
-	}
-}
-
-// TestDivert checks the child choice with marks: a marked best child
-// gives way to a close sibling, not to a far one, and never to one whose
-// number has reached the node's threshold.
-func TestDivert(t *testing.T) {
-	keys := []Key{{Board: 11}, {Board: 22}, {Board: 33}}
-	tests := []struct {
-		name       string
-		or         bool
-		nums       []PN // pn at OR, dn at AND
-		marked     int  // child marked by another thread (-1: none)
-		mine       int  // child marked by the choosing thread itself (-1: none)
-		th         PN
-		wantBest   int
-		wantSecond PN
-	}{
-		{"no marks", true, []PN{4, 5, 9}, -1, -1, 100, 0, 5},
-		{"close sibling", true, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
-		{"far sibling", true, []PN{4, 20, 30}, 0, -1, 100, 0, 20},
-		{"sibling at threshold", true, []PN{4, 5, 9}, 0, -1, 5, 0, 5},
-		{"AND node", false, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
-		{"marked second", true, []PN{4, 5, 9}, 1, -1, 100, 0, 8},
-		{"own mark", true, []PN{4, 5, 9}, -1, 0, 100, 0, 5},
-		{"own and other's mark", true, []PN{4, 5, 9}, 0, 0, 100, 1, 7},
-	}
-	for _, tc := range tests {
-		sh := &parShared{busy: make([]atomic.Int32, busySlots)}
-		w := &parWorker{sh: sh, cut: -1, own: make([]int32, busySlots)}
-		other := &parWorker{sh: sh, cut: -1, own: make([]int32, busySlots)}
-		s := &searcher{o: Options{par: w}}
-		p := s.plyAt(0)
-		p.or = tc.or
-		for i, x := range tc.nums {
-			c := child{key: keys[i], pn: x, dn: 1}
-			if !tc.or {
-				c.pn, c.dn = 1, x
-			}
-			p.kids = append(p.kids, c)
-		}
-		if tc.marked >= 0 {
-			other.enter(keys[tc.marked])
-		}
-		if tc.mine >= 0 {
-			w.enter(keys[tc.mine]) // on this thread's own path: ignored
-		}
-		best, second := s.divert(0, 0, tc.nums[1], tc.th)
-		if best != tc.wantBest || second != tc.wantSecond {
-			t.Errorf("%s: child %d, second %d; want %d, %d", tc.name, best, second, tc.wantBest, tc.wantSecond)
-		}
-	}
-}
-
 // TestParallelSearchAllocatesPerSearchOnly: a parallel search allocates
 // for its threads (goroutines, a context, clones), not per node.
 func TestParallelSearchAllocatesPerSearchOnly(t *testing.T) {
@@ -455,5 +359,57 @@ func TestParallelSearchAllocatesPerSearchOnly(t *testing.T) {
 	})
 	if nodes < 300 || allocs > 40 {
 		t.Errorf("%.0f allocations for %d nodes", allocs, nodes)
+	}
+}
+
+// TestParRefreshKeepsWhatTheVisitKnew: after a child search a parallel
+// thread re-reads its children, but a number another thread stored lower
+// does not replace a higher one the visit knew, a decision in the table
+// is taken, and a decision the visit knew is kept.
+func TestParRefreshKeepsWhatTheVisitKnew(t *testing.T) {
+	tab := newTestTable(t, 2)
+	tests := []struct {
+		name             string
+		knownPN, knownDN PN
+		tablePN, tableDN PN
+		wantPN, wantDN   PN
+	}{
+		{"lower numbers stored by another thread", 9, 4, 2, 3, 9, 4},
+		{"higher numbers in the table", 2, 3, 9, 4, 9, 4},
+		{"mixed", 9, 3, 2, 4, 9, 4},
+		{"proven in the table", 9, 4, 0, Infinity, 0, Infinity},
+		{"disproven in the table", 9, 4, Infinity, 0, Infinity, 0},
+		{"the visit knew it proven", 0, Infinity, 5, 5, 0, Infinity},
+	}
+	for i, tc := range tests {
+		k := Key{Board: uint64(1000 + i)}
+		tab.Store(&Entry{Key: k, OrNode: false, PN: tc.tablePN, DN: tc.tableDN, Length: 7})
+		s := &searcher{t: tab, o: Options{par: &parWorker{cut: -1}}}
+		p := s.plyAt(0)
+		p.or = true
+		p.kids = []child{{key: k, pn: tc.knownPN, dn: tc.knownDN}}
+		s.parRefresh(0)
+		if c := p.kids[0]; c.pn != tc.wantPN || c.dn != tc.wantDN {
+			t.Errorf("%s: pn %d dn %d, want %d %d", tc.name, c.pn, c.dn, tc.wantPN, tc.wantDN)
+		}
+	}
+}
+
+func TestCutAt(t *testing.T) {
+	tests := []struct {
+		cut, d  int
+		want    bool
+		cutThen int
+	}{
+		{-1, 4, false, -1},
+		{3, 5, true, 3},   // below the decided node: break off
+		{3, 3, true, 3},   // the decided node itself
+		{3, 2, false, -1}, // its parent: the cut is over
+	}
+	for _, tc := range tests {
+		w := &parWorker{cut: tc.cut}
+		if got := w.cutAt(tc.d); got != tc.want || w.cut != tc.cutThen {
+			t.Errorf("cut %d at depth %d: %v (cut now %d), want %v (%d)", tc.cut, tc.d, got, w.cut, tc.want, tc.cutThen)
+		}
 	}
 }
