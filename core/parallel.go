@@ -12,9 +12,10 @@ import (
 // the threads cooperate only through the shared transposition table,
 // whose entries are seqlocked (table.go), as in Kaneko 2010 ("Parallel
 // Depth First Proof Number Search", AAAI). The first thread to prove or
-// disprove the root decides; the others are stopped. Values come from the
-// table or from a thread's own search, never from the other threads'
-// heuristics, so answers are those of one thread.
+// disprove the root decides; the others are stopped. A thread takes a
+// decision (proof, disproof) only from its own search or from a final
+// table entry, which is path-independent as with one thread; the numbers
+// other threads store only steer it. So answers are those of one thread.
 //
 // The threads need no explicit push apart: a thread reads the numbers the
 // other stored as it left nodes, and timing alone sends them to different
@@ -22,10 +23,11 @@ import (
 // that k other threads are below is seen with its number raised, here by
 // k × (x/2 + 1), or by k, or by k × x) were implemented with a shared
 // array of path marks and measured on ten Microcosmos tails of 31 to 151
-// plies, two threads, total expansions of both threads against one
-// thread's: geometric mean 1.14 (k × (x/2+1)), 1.04 (k), 1.34 (k × x),
-// and 0.97 without them (20 runs each but the last, the spread per problem
-// is 0.5x to 2x from run to run); so they are not used. What the threads
+// plies, two threads, the total expansions of both threads against one
+// thread's: geometric mean 1.14 over 20 runs (k × (x/2+1)), 1.04 over 20
+// (k), 1.34 over 8 (k × x), and 1.00 over 30 without them (standard error
+// of each mean about ×1.08; a single run lands anywhere from 0.4× to 2×
+// of one thread's count), so they are not used. What the threads
 // do need (parRefresh, parDecided, parEnter) is not to undo each other's
 // work.
 
