@@ -146,3 +146,53 @@ func TestBoundedTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepVerified: a line search that ends on a line verifyEarly did not
+// accept answers with the last line it did accept, and says so; a verified
+// answer, or no verified line at all, is left alone.
+func TestKeepVerified(t *testing.T) {
+	a := make([]shogi.Move, 65) // the verified line
+	b := make([]shogi.Move, 61) // found last, not verified
+	for i := range a {
+		a[i] = shogi.Move(i + 1)
+	}
+	for i := range b {
+		b[i] = shogi.Move(i + 100)
+	}
+	ok, unsettled := Verification{OK: true, Plies: 65}, Verification{Unsettled: 3}
+	tests := []struct {
+		name     string
+		sure     []shogi.Move
+		last     []shogi.Move
+		lastV    Verification
+		answer   []shogi.Move
+		want     []shogi.Move
+		wantNote string
+	}{
+		{"last not verified", a, b, unsettled, b, a, "the 61-ply line found last was not verified"},
+		{"last verified", a, b, ok, b, b, ""},
+		{"nothing verified", nil, b, unsettled, b, b, ""},
+	}
+	for _, tc := range tests {
+		var s Solver
+		s.early.sure, s.early.sureV = tc.sure, ok
+		s.early.line, s.early.v = tc.last, tc.lastV
+		res := Result{Moves: tc.answer, Note: "before"}
+		s.keepVerified(&res, 61, 59)
+		if !slices.Equal(res.Moves, tc.want) {
+			t.Errorf("%s: answer of %d plies, want %d", tc.name, len(res.Moves), len(tc.want))
+		}
+		if tc.wantNote == "" {
+			if res.Note != "before" {
+				t.Errorf("%s: note changed to %q", tc.name, res.Note)
+			}
+			continue
+		}
+		if !strings.Contains(res.Note, tc.wantNote) || !strings.Contains(res.Note, "no mate within 59") || res.Minimal {
+			t.Errorf("%s: note %q, minimal %v", tc.name, res.Note, res.Minimal)
+		}
+		if !slices.Equal(s.early.line, tc.want) || !s.early.v.OK {
+			t.Errorf("%s: the early verification is not the answer's", tc.name)
+		}
+	}
+}

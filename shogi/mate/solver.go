@@ -46,6 +46,10 @@ type Solver struct {
 	early struct {
 		line []shogi.Move
 		v    Verification
+		// sure is the last line that verifyEarly accepted (with its
+		// verification), the answer when a later line is not verified.
+		sure  []shogi.Move
+		sureV Verification
 	}
 }
 
@@ -329,6 +333,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 // proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time, stopped func() bool) {
 	s.shortened, s.walkNodes = true, 0
+	s.early.sure, s.early.sureV = nil, Verification{}
 	defer func() { res.ExactNodes += s.walkNodes }()
 	co := coreOptions(*o)
 	co.NodeLimit = 0
@@ -431,6 +436,30 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	if best == nil {
 		res.Moves = pv
 	}
+	if stopped() {
+		s.keepVerified(res, hi, lo)
+	}
+}
+
+// keepVerified answers with the last line verifyEarly accepted when the
+// line search ended (at the deadline, or stopped) on a line it did not
+// accept: the final verifier has no time left for it, and a line found as
+// the time ran out may rest on a defender's choice that the walker could
+// not make exact (measured: the Microcosmos tail 101, a 75-ply line
+// walked at the deadline, 20 alternatives unsettled, replaced the verified
+// 109-ply line). hi and lo are the shortening's bounds.
+func (s *Solver) keepVerified(res *Result, hi, lo int) {
+	if s.early.sure == nil || s.early.v.OK && slices.Equal(s.early.line, res.Moves) {
+		return
+	}
+	found := len(res.Moves)
+	res.Moves, res.Minimal = s.early.sure, false
+	s.early.line, s.early.v = s.early.sure, s.early.sureV
+	res.Note = fmt.Sprintf("proven: a mate within %d plies", hi)
+	if lo >= 0 {
+		res.Note += fmt.Sprintf(" and no mate within %d", lo)
+	}
+	res.Note += fmt.Sprintf("; the %d-ply line found last was not verified before the deadline, so this is the last verified line (%d plies)", found, len(res.Moves))
 }
 
 // verifyEarly verifies a line the shortening has just found, while the
@@ -443,6 +472,7 @@ func (s *Solver) verifyEarly(g *Game, line []shogi.Move, stopped func() bool) {
 	s.lineDeadline = s.reserveDeadline
 	if v.OK {
 		s.lineDeadline = s.fullDeadline // nothing left for the final verifier to do
+		s.early.sure, s.early.sureV = line, v
 	}
 }
 
