@@ -176,7 +176,9 @@ type Result struct {
 	Steps          []StepResult // one per widening step when widening ran
 	// Threads is the number of threads that searched (the last step's,
 	// when widening ran): Options.Threads, or 1 when the game does not
-	// implement Cloner or PN* ran. 0 when nothing was searched.
+	// implement Cloner, PN* ran, or the search ended within the first
+	// expansions, which one thread makes alone (see parallel.go). 0 when
+	// nothing was searched.
 	Threads int
 	Err     error // bad input (nil game or table, bad options)
 }

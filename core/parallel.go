@@ -189,11 +189,42 @@ func (w *parWorker) cutAt(d int) bool {
 	return false
 }
 
+// soloNodes is how many nodes thread 0 expands alone before the other
+// threads are cloned and started: most short problems are decided by then,
+// exactly as on one thread and without the start-up cost (on the antma
+// set, 65 mates in 1 to 9, starting every thread at once took 12% more
+// time than one thread). The search then goes on from the table. Tests set
+// it to 0 to run every search on all threads.
+var soloNodes uint64 = 2000
+
 // runParallel runs one search at one widening step on o.Threads threads:
 // thread 0 on the calling goroutine with g, the others on goroutines of
 // their own with clones of g.
 func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options, step int, side Side) Result {
 	start := time.Now()
+	var solo Stats // thread 0's first expansions, alone
+	if soloNodes > 0 && g.Terminal() == Unknown {
+		so := o
+		so.NodeLimit = soloNodes
+		if o.NodeLimit > 0 && o.NodeLimit <= soloNodes {
+			so.NodeLimit = o.NodeLimit // the whole search is this small
+		}
+		r := runOne(ctx, &x.s, g, x.t, so, step, side, &x.stop)
+		if r.Outcome != Unknown || r.Stop != NodeLimitReached || so.NodeLimit == o.NodeLimit {
+			r.Threads = 1 // decided (or stopped) before the others were needed
+			return r
+		}
+		solo = r.Stats
+		if o.NodeLimit > 0 {
+			o.NodeLimit -= solo.Expanded
+		}
+		if o.TimeLimit > 0 {
+			if o.TimeLimit -= time.Since(start); o.TimeLimit <= 0 {
+				r.Stop, r.Threads = TimeLimitReached, 1
+				return r
+			}
+		}
+	}
 	games := make([]Game, 1, o.Threads)
 	games[0] = g
 	for len(games) < o.Threads {
@@ -259,7 +290,7 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	o0.par = &par.states[0]
 	if f := o.Progress; f != nil {
 		o0.Progress = func(p Progress) {
-			p.Stats.Expanded = sh.expanded.Load()
+			p.Stats.Expanded = solo.Expanded + sh.expanded.Load()
 			f(p)
 		}
 	}
@@ -270,7 +301,7 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	if w := sh.winner.Load(); w >= 0 {
 		r = par.results[w]
 	}
-	var st Stats
+	st := solo
 	for _, ri := range par.results {
 		st = addStats(st, ri.Stats)
 	}

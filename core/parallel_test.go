@@ -85,7 +85,17 @@ func TestParallelDifferentialRandomGraphsHeavy(t *testing.T) {
 	parallelDifferential(t, 3000, 77)
 }
 
+// allThreadsAtOnce makes every parallel search in the test start all its
+// threads at once (see soloNodes), so small graphs are searched in
+// parallel too.
+func allThreadsAtOnce(t *testing.T) {
+	old := soloNodes
+	soloNodes = 0
+	t.Cleanup(func() { soloNodes = old })
+}
+
 func parallelDifferential(t *testing.T, graphs int, seed uint64) {
+	allThreadsAtOnce(t)
 	tab := newTestTable(t, 2)
 	r := rand.New(rand.NewPCG(seed, 3))
 	type run struct {
@@ -215,6 +225,7 @@ func dagValue(g *graphGame, i int, memo []Outcome) Outcome {
 // the threads to overlap: answers must match one thread's (and, on DAGs,
 // the exhaustive value), and the helper threads must have done work.
 func TestParallelAgreesOnLargeGraphs(t *testing.T) {
+	allThreadsAtOnce(t)
 	tab := newTestTable(t, 16)
 	r := rand.New(rand.NewPCG(11, 5))
 	o := Options{TCA: true, SNDA: true, SNDAOROnly: true, Epsilon: 0.25, NodeLimit: 400000}
@@ -262,16 +273,18 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 	tab := newTestTable(t, 2)
 	forever := Options{Threads: 2}
 	tests := []struct {
-		name   string
-		o      Options
-		cancel func(ctx context.CancelFunc, x *Searcher)
-		want   StopReason
+		name    string
+		o       Options
+		cancel  func(ctx context.CancelFunc, x *Searcher)
+		want    StopReason
+		threads int // 0: not checked
 	}{
-		{"node limit", Options{Threads: 2, NodeLimit: 5000}, nil, NodeLimitReached},
-		{"node limit, 4 threads", Options{Threads: 4, NodeLimit: 5000}, nil, NodeLimitReached},
-		{"time limit", Options{Threads: 2, TimeLimit: 30 * time.Millisecond}, nil, TimeLimitReached},
-		{"context", forever, func(c context.CancelFunc, _ *Searcher) { c() }, Cancelled},
-		{"stop", forever, func(_ context.CancelFunc, x *Searcher) { x.Stop() }, Cancelled},
+		{"node limit", Options{Threads: 2, NodeLimit: 5000}, nil, NodeLimitReached, 2},
+		{"node limit within the solo part", Options{Threads: 2, NodeLimit: 1000}, nil, NodeLimitReached, 1},
+		{"node limit, 4 threads", Options{Threads: 4, NodeLimit: 5000}, nil, NodeLimitReached, 4},
+		{"time limit", Options{Threads: 2, TimeLimit: 30 * time.Millisecond}, nil, TimeLimitReached, 0},
+		{"context", forever, func(c context.CancelFunc, _ *Searcher) { c() }, Cancelled, 0},
+		{"stop", forever, func(_ context.CancelFunc, x *Searcher) { x.Stop() }, Cancelled, 0},
 	}
 	for _, tc := range tests {
 		x, err := NewSearcher(tab, tc.o)
@@ -288,8 +301,10 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 		if r.Outcome != Unknown || r.Stop != tc.want {
 			t.Errorf("%s: %v %v, want unknown %v", tc.name, r.Outcome, r.Stop, tc.want)
 		}
-		if r.Threads != tc.o.Threads {
-			t.Errorf("%s: %d threads, want %d", tc.name, r.Threads, tc.o.Threads)
+		// Thread 0 searches alone for its first soloNodes nodes; how far
+		// a timed search gets depends on the machine.
+		if tc.threads > 0 && r.Threads != tc.threads {
+			t.Errorf("%s: %d threads, want %d", tc.name, r.Threads, tc.threads)
 		}
 		if el := time.Since(start); el > 2*time.Second {
 			t.Errorf("%s: took %v to stop", tc.name, el)
@@ -307,6 +322,7 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 // TestParallelFallsBackToOneThread: a game without Cloner, a Cloner that
 // cannot clone, and PN* all search on one thread and say so.
 func TestParallelFallsBackToOneThread(t *testing.T) {
+	allThreadsAtOnce(t)
 	tab := newTestTable(t, 2)
 	tests := []struct {
 		name string
@@ -345,6 +361,7 @@ func TestParallelBadThreads(t *testing.T) {
 // TestParallelSearchAllocatesPerSearchOnly: a parallel search allocates
 // for its threads (goroutines, a context, clones), not per node.
 func TestParallelSearchAllocatesPerSearchOnly(t *testing.T) {
+	allThreadsAtOnce(t)
 	tab := newTestTable(t, 16)
 	g := cloneGraph{bigTree(7, 3)}
 	x, err := NewSearcher(tab, Options{TCA: true, SNDA: true, Threads: 2})
@@ -411,5 +428,30 @@ func TestCutAt(t *testing.T) {
 		if got := w.cutAt(tc.d); got != tc.want || w.cut != tc.cutThen {
 			t.Errorf("cut %d at depth %d: %v (cut now %d), want %v (%d)", tc.cut, tc.d, got, w.cut, tc.want, tc.cutThen)
 		}
+	}
+}
+
+// TestParallelSoloStart: a search decided within soloNodes expansions runs
+// on one thread, expanding exactly what a one-thread search does; a larger
+// one goes on with every thread, and its statistics include the solo part.
+func TestParallelSoloStart(t *testing.T) {
+	tab := newTestTable(t, 16)
+	small := smallTree()
+	one := Solve(nil, small, tab, Options{TCA: true})
+	tab.Clear()
+	two := Solve(nil, cloneGraph{small}, tab, Options{TCA: true, Threads: 2})
+	if two.Threads != 1 || two.Outcome != one.Outcome || two.Stats.Expanded != one.Stats.Expanded {
+		t.Errorf("small tree: %v on %d threads after %d nodes; one thread: %v after %d", two.Outcome, two.Threads, two.Stats.Expanded, one.Outcome, one.Stats.Expanded)
+	}
+	tab.Clear()
+	calls := 0
+	var last Progress
+	r := Solve(nil, &endless{}, tab, Options{Threads: 2, NodeLimit: soloNodes + 3000,
+		ProgressEvery: time.Millisecond, Progress: func(p Progress) { calls++; last = p }})
+	if r.Threads != 2 || r.Stats.Expanded != soloNodes+3000 || r.Stop != NodeLimitReached {
+		t.Errorf("endless: %d threads, %d nodes (%v), want 2 threads and %d nodes", r.Threads, r.Stats.Expanded, r.Stop, soloNodes+3000)
+	}
+	if calls > 0 && last.Stats.Expanded > soloNodes+3000 {
+		t.Errorf("progress reported %d nodes, more than the limit", last.Stats.Expanded)
 	}
 }
