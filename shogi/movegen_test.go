@@ -70,6 +70,10 @@ func checkNode(t *testing.T, p *Position) []Move {
 	if !sameMoves(checks, wantChecks) {
 		t.Fatalf("%s: GenerateChecks = %v, want %v", sfen, checks, wantChecks)
 	}
+	// The legal list (the evasions in check) in its documented order.
+	if want := legalOrder(p, legal); !slices.Equal(legal, want) {
+		t.Fatalf("%s: GenerateLegal = %v, want the order %v", sfen, legal, want)
+	}
 	// In check they come in the evasions' order, else in directionOrder's.
 	notDrop := func(m Move) bool { return !m.IsDrop() }
 	order := directionOrder(p)
@@ -152,6 +156,33 @@ func directionOrder(p *Position) []Move {
 				if p.board[to] != Empty {
 					break
 				}
+			}
+		}
+	}
+	return out
+}
+
+// legalOrder returns the moves of legal in the order the generators emit
+// them, derived without them: in check, the king's moves (in direction
+// order) first, then the other board moves; not in check, all board
+// moves; board moves in directionOrder's order, then the drops by square
+// and, on a square, pawn, lance, knight, silver, gold, bishop, rook. The
+// solver's move ordering is a stable sort, so its node counts depend on
+// this order.
+func legalOrder(p *Position, legal []Move) []Move {
+	in := func(m Move) bool { return slices.Contains(legal, m) }
+	board := filterMoves(directionOrder(p), in)
+	var out []Move
+	if p.InCheck() {
+		isKing := func(m Move) bool { return m.Kind() == King }
+		out = append(filterMoves(board, isKing), filterMoves(board, func(m Move) bool { return !isKing(m) })...)
+	} else {
+		out = board
+	}
+	for to := Square(0); to < NoSquare; to++ {
+		for _, k := range [7]Kind{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook} {
+			if m := NewDrop(k, to); in(m) {
+				out = append(out, m)
 			}
 		}
 	}
