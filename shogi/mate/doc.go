@@ -54,8 +54,11 @@
 //     spare-piece tie-break) finds the exact length and the line; when it
 //     completes, Result.Minimal is true. Longer proofs (or an exact search
 //     that runs out) go through iterative shortening: (a) the proof's main
-//     line is repaired into a first upper bound, every defender alternative
-//     along it getting its own bounded "mate within the plies left?" search
+//     line is repaired into a first upper bound: every defender alternative
+//     along it is settled first by walking the first proof (the table's
+//     proving moves at attacker nodes, every defence at defender nodes,
+//     within the plies left; small re-proofs where the table lost an
+//     entry), else by its own bounded "mate within the plies left?" search
 //     (repair.go); (b) horizon-bounded df-pn asks for a mate within hi-2,
 //     hi-4, … (bounded.go), each horizon reusing the others' results (a mate
 //     within n holds within n+2, no mate within n holds within n-2) and the
@@ -63,10 +66,13 @@
 //     proven and disproven horizons in the table, the defender's choice made
 //     exact by small searches (linewalk.go), and verified at once, while the
 //     table still holds what the verifier's hints follow. The length is
-//     minimal when "mate within len-2" is disproven. Result.Note says what was
-//     proven and what was left open when time runs out. The spare-piece
+//     minimal when "mate within len-2" is disproven. The bounded game decides
+//     its horizon in Terminal instead of expanding it. When time runs out
+//     the answer is the last line the early verification accepted, and
+//     Result.Note says what was proven and what was left open. The spare-piece
 //     tie-break is applied only by the exact search.
-//  3. Verify, which shares no search code, replays the line: every attacker
+//  3. Verify, which shares no search code, first replays the line (a line
+//     that is not a mate is rejected before any search), then checks: every attacker
 //     move legal and a check, every defender move legal, the final position
 //     mate (or, under tsume rules, only futile drops left), and every other
 //     defender reply along the line mated within the plies that remain, by a
