@@ -125,6 +125,9 @@ func TestOnlyThreadedIsACloner(t *testing.T) {
 	if _, ok := Threaded(g).(core.Delaying); !ok {
 		t.Error("Threaded hides Delaying")
 	}
+	if _, ok := Threaded(g).(core.HandProofs); !ok {
+		t.Error("Threaded hides HandProofs")
+	}
 }
 
 func TestThreadsOptionRange(t *testing.T) {
