@@ -34,8 +34,15 @@ type captureGame struct {
 	nForced   [maxPly]int8 // k of the ip game that holds, 0: none
 }
 
+// Key leaves out the question number that salts the searcher's own
+// table and caches (searcher.question): the core's table is cleared for
+// every question anyway, and its buckets are chosen by a multiplicative
+// hash, under which another salt would group other positions into a
+// bucket. A reused Solver then evicts what a fresh one would, and does
+// the same work (TestCoreKeyIgnoresQuestion). The searcher's tables
+// index by the key's low bits, where a salt only permutes the slots.
 func (g *captureGame) Key() core.Key {
-	return core.Key{Board: g.s.key(g.toMove)}
+	return core.Key{Board: g.s.b.Key(g.toMove) ^ g.s.ttSalt}
 }
 
 func (g *captureGame) OrNode() bool { return g.toMove == g.s.attacker }
@@ -235,13 +242,23 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 			defer func() { s.maxPlays = o.Plays }()
 		}
 		co.NodeLimit = max(1, (uint64(o.Nodes)-used)/share)
+		// With a play budget the shares are shares of plays only, and a
+		// time limit merely guards the whole question: were the
+		// attacker-first search also given a share of the time, the
+		// clock would decide where it stops and so how much work the
+		// main search then does, and the same budget would not give the
+		// same work on every machine (TestTimeGuardKeepsWork).
+		timeShare := share
+		if o.Plays > 0 {
+			timeShare = 1
+		}
 		if !s.deadline.IsZero() {
 			co.TimeLimit = time.Until(s.deadline)
 			if co.TimeLimit <= 0 {
 				s.stopped = true
 				return core.Result{Outcome: core.Unknown, Stop: core.TimeLimitReached}, nil
 			}
-			co.TimeLimit /= time.Duration(share)
+			co.TimeLimit /= time.Duration(timeShare)
 		}
 		cs, err := core.NewSearcher(tbl, co)
 		if err != nil {
@@ -250,7 +267,7 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		// The core polls its clock only every 1024 expansions, which
 		// can be long here: the adapter's own clock enforces a share.
 		full := s.deadline
-		if share > 1 && !full.IsZero() {
+		if timeShare > 1 && !full.IsZero() {
 			s.deadline = time.Now().Add(co.TimeLimit)
 		}
 		r := cs.Solve(ctx, g)
