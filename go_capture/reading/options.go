@@ -83,7 +83,11 @@ type Options struct {
 	// math.MaxInt64 for no limit.
 	Nodes int64
 	// TimeLimit bounds the wall time of the whole question (0: no limit
-	// besides Nodes).
+	// besides Nodes). With Plays set it only guards the question: the
+	// work is that without it unless it fires (the answer is then
+	// unknown). Without Plays, df-pn and PN* also give a defence's
+	// attacker-first search a quarter of it, so the work depends on the
+	// machine's speed.
 	TimeLimit time.Duration
 	// Plays bounds the board plays of the whole question, every ko pass,
 	// the attacker-first search and the game-definition and quiescence
@@ -91,7 +95,8 @@ type Options struct {
 	// budget that gives the same answer on any machine and under any
 	// load; unlike Nodes it measures the work, since one df-pn expansion
 	// costs from a few plays to tens of thousands. A question stopped by
-	// it is unknown.
+	// it is unknown. A Solver reused across questions does the same work
+	// as a fresh one.
 	Plays int64
 	// Progress, if set, reports the search's progress (see Progress).
 	// A pointer, so that Options stay comparable with ==.
