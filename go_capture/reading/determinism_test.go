@@ -73,8 +73,8 @@ func formatInt(n int64) string {
 	return formatInt(n/10) + string(rune('0'+n%10))
 }
 
-// TestSameBudgetSameWork: under a play budget (and no time limit that
-// fires) every algorithm gives the same answer after the same nodes and
+// TestSameBudgetSameWork: under a play or node budget (and no time
+// limit) every algorithm gives the same answer after the same nodes and
 // plays whether each question gets a fresh Solver or one Solver answers
 // them all in turn, twice over. A budget that stops a search stops it at
 // the same play too. (The Solver's tables and caches are cleared per
@@ -82,11 +82,21 @@ func formatInt(n int64) string {
 // a reused table places entries exactly as a fresh one.)
 func TestSameBudgetSameWork(t *testing.T) {
 	qs := knownQuestions(t)
+	// 1 000 000 plays answer every question; 300 plays or 3 nodes stop
+	// several of them part-way (checked below, so that both kinds are
+	// compared).
+	limits := []struct {
+		name          string
+		plays, nodes  int64
+		stopsSomeWork bool
+	}{
+		{"1000000 plays", 1000000, 0, false},
+		{"300 plays", 300, 0, true},
+		{"3 nodes", 0, 3, true},
+	}
 	for _, algo := range []string{AlgoAPS, AlgoDFPN, AlgoPNStar} {
-		// 1 000 000 answers every question; 300 stops several of them
-		// part-way (checked below, so that both kinds are compared).
-		for _, plays := range []int64{1000000, 300} {
-			opts := Options{Algorithm: algo, SafeLibs: 3, Plays: plays}
+		for _, lim := range limits {
+			opts := Options{Algorithm: algo, SafeLibs: 3, Plays: lim.plays, Nodes: lim.nodes}
 			fresh := make([]Result, len(qs))
 			stopped := 0
 			for i, q := range qs {
@@ -99,11 +109,11 @@ func TestSameBudgetSameWork(t *testing.T) {
 					stopped++
 				}
 			}
-			if plays == 300 && stopped < len(qs)/4 {
-				t.Errorf("%s: a budget of %d plays stopped only %d of %d questions", algo, plays, stopped, len(qs))
+			if lim.stopsSomeWork && stopped < 2 {
+				t.Errorf("%s: a budget of %s stopped only %d of %d questions", algo, lim.name, stopped, len(qs))
 			}
-			if plays == 1000000 && stopped > 0 {
-				t.Errorf("%s: a budget of %d plays left %d questions unproven", algo, plays, stopped)
+			if !lim.stopsSomeWork && stopped > 0 {
+				t.Errorf("%s: a budget of %s left %d questions unproven", algo, lim.name, stopped)
 			}
 			for i, q := range qs {
 				again, err := Solve(context.Background(), q.b, q.target, q.mode, opts)
@@ -111,7 +121,7 @@ func TestSameBudgetSameWork(t *testing.T) {
 					t.Fatal(err)
 				}
 				if d := sameWork(q.b, again, fresh[i]); d != "" {
-					t.Errorf("%s, %d plays, %s: a second fresh solver: %s", algo, plays, q.name, d)
+					t.Errorf("%s, %s, %s: a second fresh solver: %s", algo, lim.name, q.name, d)
 				}
 			}
 			v, err := NewSolver(opts)
@@ -125,7 +135,7 @@ func TestSameBudgetSameWork(t *testing.T) {
 						t.Fatal(err)
 					}
 					if d := sameWork(q.b, r, fresh[i]); d != "" {
-						t.Errorf("%s, %d plays, %s: the reused solver (round %d): %s", algo, plays, q.name, round, d)
+						t.Errorf("%s, %s, %s: the reused solver (round %d): %s", algo, lim.name, q.name, round, d)
 					}
 				}
 			}
