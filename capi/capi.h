@@ -66,6 +66,25 @@
  * plays_limit was appended; callers built against that header still pass it. */
 enum { tsume_capi_capture_query_v1_size = offsetof(tsume_capture_query, plays_limit) };
 
+/* tsume_shogi_query as ABI 1 first shipped it, before reserved and threads
+ * were appended. Its sizeof (48 on LP64, tail padding included) is the size
+ * older callers pass; threads must begin at or after it, or the library
+ * would read their padding as a thread count. */
+typedef struct tsume_capi_shogi_query_v1 {
+    uint32_t struct_size;
+    const char *sfen;
+    const char *moves;
+    int32_t rules;
+    int32_t algo;
+    uint64_t node_limit;
+    uint32_t time_limit_ms;
+} tsume_capi_shogi_query_v1;
+enum { tsume_capi_shogi_query_v1_size = sizeof(tsume_capi_shogi_query_v1) };
+_Static_assert(offsetof(tsume_shogi_query, threads) >= sizeof(tsume_capi_shogi_query_v1),
+               "tsume_shogi_query.threads overlaps the first layout");
+_Static_assert(offsetof(tsume_shogi_query, time_limit_ms) == offsetof(tsume_capi_shogi_query_v1, time_limit_ms),
+               "tsume_capi_shogi_query_v1 does not mirror tsume_shogi_query");
+
 /* Handles are integers that never point anywhere; the conversion to a
  * pointer type happens in C so that Go never builds a pointer from an
  * integer (go vet and checkptr both object to that). */

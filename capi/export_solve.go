@@ -3,6 +3,8 @@ package main
 // #include "capi.h"
 import "C"
 
+import "github.com/tsume-solver/tsume/shogi/mate"
+
 // tsume_solve_shogi answers a tsume-shogi question (tsume_shogi_query).
 //
 //export tsume_solve_shogi
@@ -68,8 +70,14 @@ func readShogiQuery(cq *C.tsume_shogi_query) (shogiQuery, error) {
 	if cq == nil {
 		return q, errorf(StatusInvalidArgument, "query is NULL")
 	}
-	if err := checkStructSize(cq.struct_size, C.sizeof_tsume_shogi_query, "tsume_shogi_query"); err != nil {
-		return q, err
+	// ABI 1 first shipped without threads; that size is still accepted.
+	hasThreads := true
+	switch cq.struct_size {
+	case C.sizeof_tsume_shogi_query:
+	case C.tsume_capi_shogi_query_v1_size:
+		hasThreads = false
+	default:
+		return q, checkStructSize(cq.struct_size, C.sizeof_tsume_shogi_query, "tsume_shogi_query")
 	}
 	var err error
 	if q.sfen, _, err = goString(cq.sfen, maxSFENBytes, "sfen"); err != nil {
@@ -80,8 +88,18 @@ func readShogiQuery(cq *C.tsume_shogi_query) (shogiQuery, error) {
 	}
 	q.rules, q.algo = int32(cq.rules), int32(cq.algo)
 	q.lim = newLimits(uint64(cq.node_limit), uint32(cq.time_limit_ms))
+	if hasThreads { // never read the field past an older caller's struct
+		q.threads = uint32(cq.threads)
+	}
 	return q, q.validate()
 }
+
+// tsume.h's TSUME_MAX_THREADS is the solver's limit: either array length
+// below is negative, and the build fails, when the two disagree.
+var (
+	_ [C.TSUME_MAX_THREADS - mate.MaxThreads]struct{}
+	_ [mate.MaxThreads - C.TSUME_MAX_THREADS]struct{}
+)
 
 // readCaptureQuery copies and validates a tsume_capture_query.
 func readCaptureQuery(cq *C.tsume_capture_query) (captureQuery, error) {

@@ -69,6 +69,10 @@ func TestQueryValidate(t *testing.T) {
 		{"rules", shogiQuery{sfen: "startpos", rules: 2}, StatusInvalidArgument},
 		{"aps", shogiQuery{sfen: "startpos", algo: algoAPS}, StatusInvalidArgument},
 		{"algo", shogiQuery{sfen: "startpos", algo: -1}, StatusInvalidArgument},
+		{"threads 0", shogiQuery{sfen: "startpos", threads: 0}, StatusOK},
+		{"threads max", shogiQuery{sfen: "startpos", threads: 256}, StatusOK},
+		{"threads max+1", shogiQuery{sfen: "startpos", threads: 257}, StatusInvalidArgument},
+		{"threads huge", shogiQuery{sfen: "startpos", threads: 1<<32 - 1}, StatusInvalidArgument},
 	}
 	for _, tc := range shogi {
 		if got := statusOf(tc.q.validate()); got != tc.want {

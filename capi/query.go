@@ -1,5 +1,7 @@
 package main
 
+import "github.com/tsume-solver/tsume/shogi/mate"
+
 // shogiQuery is tsume_shogi_query with its strings copied into Go.
 type shogiQuery struct {
 	sfen  string
@@ -7,6 +9,9 @@ type shogiQuery struct {
 	rules int32
 	algo  int32
 	lim   limits
+	// threads is the proof search's thread count (0 and 1: one). It is
+	// not part of the question: the answer does not depend on it.
+	threads uint32
 }
 
 // captureQuery is tsume_capture_query with its strings copied into Go.
@@ -55,6 +60,9 @@ func (q *shogiQuery) validate() error {
 		return errorf(StatusInvalidArgument, "algo = TSUME_ALGO_APS is for the capture game only; shogi takes DEFAULT, DFPN or PNSTAR")
 	default:
 		return errorf(StatusInvalidArgument, "algo = %d is not a tsume_algo", q.algo)
+	}
+	if q.threads > mate.MaxThreads {
+		return errorf(StatusInvalidArgument, "threads = %d is out of range (0 .. %d; 0 and 1 mean one thread)", q.threads, mate.MaxThreads)
 	}
 	return nil
 }

@@ -16,6 +16,8 @@ type shogiQuestion struct {
 	rules mate.Rules
 	algo  mate.Algorithm
 	key   string
+	// threads of the proof search; not in key (the answer is the same).
+	threads int
 }
 
 // newShogiQuestion parses the position and the moves played from it. A
@@ -35,7 +37,7 @@ func newShogiQuestion(q shogiQuery) (question, error) {
 		}
 		pos.Do(m)
 	}
-	sq := &shogiQuestion{pos: pos, rules: mate.Tsume, algo: mate.DFPN}
+	sq := &shogiQuestion{pos: pos, rules: mate.Tsume, algo: mate.DFPN, threads: int(q.threads)}
 	if q.rules == rulesMate {
 		sq.rules = mate.MateSearch
 	}
@@ -81,9 +83,14 @@ func withoutPly(sfen string) string {
 func (sq *shogiQuestion) cacheKey() string  { return sq.key }
 func (sq *shogiQuestion) tableKind() string { return "shogi/" + sq.rules.String() }
 
+// options are the mate.Options of the question under lim (progress aside).
+func (sq *shogiQuestion) options(lim limits) mate.Options {
+	return mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, TimeLimit: lim.time, Threads: sq.threads}
+}
+
 // search runs shogi/mate on the solver's table.
 func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*result, error) {
-	o := mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, TimeLimit: lim.time}
+	o := sq.options(lim)
 	if h := s.progress; h != nil {
 		h.start()
 		o.ProgressEvery = h.interval

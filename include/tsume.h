@@ -167,9 +167,31 @@ typedef struct tsume_shogi_query {
     int32_t algo;            /* tsume_algo (DEFAULT, DFPN or PNSTAR) */
     uint64_t node_limit;     /* 0: none */
     uint32_t time_limit_ms;  /* 0: none */
+    uint32_t reserved;       /* ignored (the first layout's tail padding); set it to 0 */
+    uint32_t threads;        /* threads of the proof search, 0 .. TSUME_MAX_THREADS; 0 and 1: one */
 } tsume_shogi_query;
+/* threads: the proof search (df-pn) runs on that many threads, all over the
+ * solver's one table; PN* and the search for the composers' line after a
+ * proof always run on one. Mate or no mate and a proven-minimal length do
+ * not depend on it; node counts, and the line among lines of equal worth,
+ * may. It is not part of the question for the result cache. A search
+ * starts on one thread and starts the others only if it is still open
+ * after a short solo phase, so an easy problem costs nothing extra. A
+ * value above TSUME_MAX_THREADS is TSUME_E_INVALID_ARGUMENT, naming the
+ * field. Each thread is a Go goroutine on the library's own OS threads
+ * (the Go runtime uses at most GOMAXPROCS, by default the number of CPUs).
+ * The field was appended within ABI 1. It could not take the first
+ * layout's tail padding (a caller built against the older header passes
+ * the same sizeof there and leaves the padding unset), so `reserved` names
+ * that padding and threads follows it: a struct_size of
+ * offsetof(tsume_shogi_query, threads) on 64-bit targets (in general, the
+ * first layout's sizeof), from a caller built against the older header,
+ * is accepted and means one thread. */
 
-#define TSUME_SHOGI_QUERY_INIT { sizeof(tsume_shogi_query), NULL, NULL, TSUME_RULES_TSUME, TSUME_ALGO_DEFAULT, 0, 0 }
+/* The largest tsume_shogi_query.threads accepted. */
+#define TSUME_MAX_THREADS 256
+
+#define TSUME_SHOGI_QUERY_INIT { sizeof(tsume_shogi_query), NULL, NULL, TSUME_RULES_TSUME, TSUME_ALGO_DEFAULT, 0, 0, 0, 1 }
 
 /* A capture-game question. The board comes from `sgf` (SGF text, FF[4], with
  * GNU Go's IL property honoured) or, when sgf is NULL, from board_size and
