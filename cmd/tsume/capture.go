@@ -80,7 +80,7 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&attack, "attack", false, "can the string be captured, its opponent moving first (default)")
 	fs.BoolVar(&defend, "defend", false, "can the string be saved, its owner moving first")
 	fs.BoolVar(&jsonOut, "json", false, "print one JSON object")
-	cf.register(fs, 10*time.Second, 0)
+	cf.register(fs, 10*time.Second, benchGoPlays)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -19,7 +19,7 @@ func runGTP(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cf captureFlags
-	cf.register(fs, 10*time.Second, 0)
+	cf.register(fs, 10*time.Second, benchGoPlays)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
