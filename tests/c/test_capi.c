@@ -574,6 +574,135 @@ static void test_shogi_cache(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* threads, the proof search's thread count. Two threads must give what one
+ * gives: the kind, the proven-minimal length and, for these problems with a
+ * single composers' line, the line. The no-mate takes about 4 300
+ * expansions, past the one-thread start of a parallel search (2 000), so the
+ * second thread really runs there. */
+#define THREADS_NOMATE_SFEN "8k/9/9/9/9/9/9/9/9 b B2S 1"
+#define THREADS_MATE5_SFEN "4k4/9/4P4/9/9/9/9/9/9 b RB 1"
+
+/* The layout of tsume_shogi_query before reserved and threads were
+ * appended: its sizeof is what a caller built against that header passes. */
+typedef struct shogi_query_v1 {
+    uint32_t struct_size;
+    const char *sfen;
+    const char *moves;
+    int32_t rules;
+    int32_t algo;
+    uint64_t node_limit;
+    uint32_t time_limit_ms;
+} shogi_query_v1;
+
+typedef struct shogi_answer {
+    int32_t kind, length, verified, minimal;
+    char *moves;
+} shogi_answer;
+
+/* ask_threads solves sfen on a fresh solver without a cache (so that every
+ * ask searches), handing over a copy of the query allocated to struct_size
+ * bytes: the sanitizer runs see any read past an old caller's struct. */
+static shogi_answer ask_threads(const char *sfen, uint32_t threads, uint32_t struct_size) {
+    tsume_solver *s = new_solver(16, 0);
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = sfen;
+    q.time_limit_ms = 60000;
+    q.threads = threads;
+    q.struct_size = struct_size;
+    void *copy = malloc(struct_size);
+    CHECK(copy != NULL);
+    memcpy(copy, &q, struct_size < sizeof q ? struct_size : sizeof q);
+    tsume_result *res = NULL;
+    char err[256];
+    tsume_status st = tsume_solve_shogi(s, copy, &res, err, sizeof err);
+    free(copy);
+    skip_if_not_built(st, err);
+    if (st != TSUME_OK)
+        FAIL("%s, %u threads, struct_size %u: %s: %s", sfen, threads, struct_size, tsume_status_string(st), err);
+    shogi_answer a;
+    a.kind = kind_of(res);
+    CHECK_STATUS(tsume_result_length(res, &a.length), TSUME_OK);
+    CHECK_STATUS(tsume_result_flags(res, &a.verified, &a.minimal, NULL), TSUME_OK);
+    a.moves = moves_of(res);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+    return a;
+}
+
+static void test_shogi_threads(void) {
+    const uint32_t size = (uint32_t)sizeof(tsume_shogi_query);
+    const uint32_t old_size = (uint32_t)sizeof(shogi_query_v1);
+    /* threads begins past the old struct, or old callers' padding would be read as a count */
+    CHECK(offsetof(tsume_shogi_query, threads) >= old_size);
+    struct {
+        const char *what;
+        const char *sfen;
+        int32_t want_kind, want_length;
+        uint32_t threads, struct_size; /* the ask compared with one thread at the full size */
+    } cases[] = {
+        {"mate in 3, two threads", MATE3_SFEN, TSUME_RESULT_PROVEN, 3, 2, size},
+        {"mate in 5, two threads", THREADS_MATE5_SFEN, TSUME_RESULT_PROVEN, 5, 2, size},
+        {"no mate, two threads", THREADS_NOMATE_SFEN, TSUME_RESULT_DISPROVEN, 0, 2, size},
+        {"no mate, 0 means one thread", THREADS_NOMATE_SFEN, TSUME_RESULT_DISPROVEN, 0, 0, size},
+        /* an old caller: its struct ends before threads, whose 300 must not be read */
+        {"mate in 5, old struct_size", THREADS_MATE5_SFEN, TSUME_RESULT_PROVEN, 5, 300, old_size},
+        {"no mate, old struct_size", THREADS_NOMATE_SFEN, TSUME_RESULT_DISPROVEN, 0, 300, old_size},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        shogi_answer one = ask_threads(cases[i].sfen, 1, size);
+        shogi_answer got = ask_threads(cases[i].sfen, cases[i].threads, cases[i].struct_size);
+        printf("%s: one thread %d in %d (%s), asked %d in %d (%s)\n", cases[i].what, one.kind, one.length, one.moves,
+               got.kind, got.length, got.moves);
+        if (one.kind != cases[i].want_kind || one.length != cases[i].want_length)
+            FAIL("%s: one thread gives %d in %d, want %d in %d", cases[i].what, one.kind, one.length,
+                 cases[i].want_kind, cases[i].want_length);
+        if (got.kind != one.kind || got.length != one.length || got.verified != one.verified ||
+            got.minimal != one.minimal || strcmp(got.moves, one.moves) != 0)
+            FAIL("%s: %d in %d \"%s\" (verified %d, minimal %d), one thread: %d in %d \"%s\" (%d, %d)",
+                 cases[i].what, got.kind, got.length, got.moves, got.verified, got.minimal, one.kind, one.length,
+                 one.moves, one.verified, one.minimal);
+        if (one.kind == TSUME_RESULT_PROVEN) CHECK(one.verified == 1 && one.minimal == 1);
+        free(one.moves);
+        free(got.moves);
+    }
+
+    /* a count above TSUME_MAX_THREADS, and sizes of neither layout, are refused naming the field */
+    tsume_solver *s = new_solver(8, 0);
+    char err[256];
+    struct {
+        const char *what;
+        uint32_t threads, struct_size;
+        const char *msg;
+    } bad[] = {
+        {"max + 1", TSUME_MAX_THREADS + 1, size, "threads"},
+        {"UINT32_MAX", UINT32_MAX, size, "threads"},
+        {"old size - 1", 1, old_size - 1, "struct_size"},
+        {"old size + 4", 1, old_size + 4, "struct_size"},
+        {"size + 8", 1, size + 8, "struct_size"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+        q.sfen = MATE1_SFEN;
+        q.threads = bad[i].threads;
+        q.struct_size = bad[i].struct_size;
+        tsume_result *res = (tsume_result *)0x1;
+        tsume_status st = tsume_solve_shogi(s, &q, &res, err, sizeof err);
+        if (st != TSUME_E_INVALID_ARGUMENT)
+            FAIL("%s: %s (%s), want invalid argument", bad[i].what, tsume_status_string(st), err);
+        CHECK(res == NULL);
+        CHECK_CONTAINS(err, bad[i].msg);
+    }
+    /* the largest count is accepted */
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = MATE1_SFEN;
+    q.threads = TSUME_MAX_THREADS;
+    tsume_result *res = NULL;
+    CHECK_STATUS(tsume_solve_shogi(s, &q, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 /* ---- threads: cancellation, busy, concurrency, progress -------------------- */
 
 typedef struct long_solve {
@@ -1173,6 +1302,7 @@ static const test_case tests[] = {
     {"shogi_nomate", test_shogi_nomate},
     {"shogi_limits", test_shogi_limits},
     {"shogi_cache", test_shogi_cache},
+    {"shogi_threads", test_shogi_threads},
     {"cancel", test_cancel},
     {"concurrent_solvers", test_concurrent_solvers},
     {"progress", test_progress},

@@ -39,6 +39,8 @@ ABI_VERSION = 1
 
 #: File name of the shared library (its soname).
 LIBRARY_NAME = "libtsume.so.0"
+#: TSUME_MAX_THREADS: the largest tsume_shogi_query.threads.
+MAX_THREADS = 256
 
 # Status codes (enum tsume_status).
 OK = 0
@@ -93,6 +95,8 @@ class ShogiQuery(Structure):
         ("algo", c_int32),
         ("node_limit", c_uint64),
         ("time_limit_ms", c_uint32),
+        ("reserved", c_uint32),  # the first layout's tail padding, named so that threads follows it
+        ("threads", c_uint32),
     ]
 
 

@@ -281,6 +281,7 @@ class Solver:
         time_limit: Optional[float] = None,
         nodes: Optional[int] = None,
         *,
+        threads: int = 1,
         progress: Optional[ProgressCallback] = None,
         progress_interval: float = 0.5,
     ) -> ShogiResult:
@@ -296,6 +297,12 @@ class Solver:
         :param algo: ``"dfpn"`` (df-pn with TCA and SNDA), ``"pnstar"`` or ``"default"``.
         :param time_limit: seconds; None for no limit.
         :param nodes: node limit; None for no limit.
+        :param threads: threads of the proof search (df-pn), 1 to 256, all
+            over the solver's one table; PN* and the search for the
+            composers' line run on one. Mate or no mate and a proven-minimal
+            length do not depend on it; node counts may. The search starts
+            the other threads only if the problem is still open after a
+            short solo phase.
         :param progress: called with a :class:`Progress` about every
             ``progress_interval`` seconds, on the calling thread.
         :raises tsume.ParseError: malformed SFEN or move.
@@ -314,6 +321,7 @@ class Solver:
         q.rules = _choice("rules", rules, SHOGI_RULES)
         q.algo = _choice("algo", algo, SHOGI_ALGOS)
         q.node_limit, q.time_limit_ms = _limits(time_limit, nodes)
+        q.threads = _int_option("threads", threads, 1, _lib.MAX_THREADS)
         interval = _interval_ms(progress_interval)
         out, status, err = self._solve(self._lib.dll.tsume_solve_shogi, q, progress, interval)
         return self._finish(out, status, err, self._shogi_result)
