@@ -173,13 +173,14 @@ typedef struct tsume_shogi_query {
 /* threads: the proof search (df-pn) runs on that many threads, all over the
  * solver's one table; PN* and the search for the composers' line after a
  * proof always run on one. Mate or no mate and a proven-minimal length do
- * not depend on it; node counts, and the line among lines of equal worth,
- * may. It is not part of the question for the result cache. A search
+ * not depend on it (a limit may stop the searches at different points);
+ * node counts, and the line among lines of equal worth, may. It is not part of the question for the result cache. A search
  * starts on one thread and starts the others only if it is still open
  * after a short solo phase, so an easy problem costs nothing extra. A
  * value above TSUME_MAX_THREADS is TSUME_E_INVALID_ARGUMENT, naming the
- * field. Each thread is a Go goroutine on the library's own OS threads
- * (the Go runtime uses at most GOMAXPROCS, by default the number of CPUs).
+ * field. The helper threads are goroutines on the Go runtime's OS threads
+ * (at most GOMAXPROCS goroutines run at once: by default the number of
+ * CPUs); the solve call returns only after all of them have stopped.
  * The field was appended within ABI 1. It could not take the first
  * layout's tail padding (a caller built against the older header passes
  * the same sizeof there and leaves the padding unset), so `reserved` names
