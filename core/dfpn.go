@@ -47,6 +47,9 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 			break
 		}
 		first = false
+		if s.o.par != nil { // parallel: spread the threads (parallel.go)
+			best, second = s.divert(d, best, second, summed(!p.or, thpn, thdn))
+		}
 		c := &p.kids[best]
 		var cpn, cdn PN
 		if p.or {
@@ -59,8 +62,15 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		if d == 0 {
 			s.stats.Iterations++
 		}
+		ck := c.key
 		s.push(d, best)
+		if s.o.par != nil {
+			s.o.par.enter(ck)
+		}
 		r := s.dfpn(d+1, cpn, cdn, inc)
+		if s.o.par != nil {
+			s.o.par.leave(ck)
+		}
 		s.pop(d)
 		p = &s.plies[d]
 		if s.aborted || s.o.par != nil && s.o.par.cutAt(d) {

@@ -17,19 +17,23 @@ import (
 // table entry, which is path-independent as with one thread; the numbers
 // other threads store only steer it. So answers are those of one thread.
 //
-// The threads need no explicit push apart: a thread reads the numbers the
-// other stored as it left nodes, and timing alone sends them to different
-// children soon after the start. Kaneko's virtual proof numbers (a child
-// that k other threads are below is seen with its number raised, here by
-// k × (x/2 + 1), or by k, or by k × x) were implemented with a shared
-// array of path marks and measured on ten Microcosmos tails of 31 to 151
-// plies, two threads, the total expansions of both threads against one
-// thread's: geometric mean 1.14 over 20 runs (k × (x/2+1)), 1.04 over 20
-// (k), 1.34 over 8 (k × x), and 1.00 over 30 without them (standard error
-// of each mean about ×1.08; a single run lands anywhere from 0.4× to 2×
-// of one thread's count), so they are not used. What the threads
-// do need (parRefresh, parDecided, parEnter) is not to undo each other's
-// work.
+// Left alone, the threads follow the same best children and duplicate
+// each other's work. So each thread marks the nodes on its path in a small
+// shared counter array (busy), and a thread choosing among children sees
+// the number of a child that other threads are below raised by a virtual
+// amount (virtualNumber, Kaneko's virtual proof numbers): the threads
+// spread over near-equal children and meet again only where one child is
+// much better. The marks change only which child is searched and with what
+// threshold, never a value that is stored or returned. Measured with two
+// free cores (proof search only, Microcosmos tails, one thread -> two
+// threads without marks -> two with marks): 101 plies 2.8 s -> 1.4 s ->
+// 1.2 s; 151: 9.0 s -> 10.2-13.0 s -> 4.9-8.0 s; 201: 11.5 s -> 10.7-14.2
+// s -> 9.2-9.7 s. Without marks two threads expanded 1.6-2.7x one
+// thread's nodes on 151 and 201; with them 1.1-1.6x. (An earlier
+// measurement on this machine under a load of 4-7 found no difference:
+// there the two threads seldom ran at the same time.) What the threads
+// also need (parRefresh, parDecided, parEnter) is not to undo each
+// other's work.
 
 // Cloner is optionally implemented by a Game that can make an independent
 // copy of itself for another search thread. It is discovered by type
@@ -51,10 +55,17 @@ type Cloner interface {
 
 // parShared is what the threads of one parallel search share.
 type parShared struct {
-	expanded atomic.Uint64 // nodes entered by all threads (the node limit)
-	limit    uint64        // Options.NodeLimit of the whole search (0: none)
-	winner   atomic.Int32  // the first thread to decide the root, or -1
+	busy     []atomic.Int32 // threads whose path holds a node hashing here
+	expanded atomic.Uint64  // nodes entered by all threads (the node limit)
+	limit    uint64         // Options.NodeLimit of the whole search (0: none)
+	winner   atomic.Int32   // the first thread to decide the root, or -1
 }
+
+// busySlots is the size of the shared mark array. Marks are hashed, so
+// two paths' nodes may share a slot; that only makes a child look busy
+// when it is not. 2^16 slots keep such collisions rare for paths of a few
+// thousand plies (Microcosmos: 1525) and cost 256 KiB per Searcher.
+const busySlots = 1 << 16
 
 // parWorker is one thread's own parallel state, reached through its
 // options (Options.par), so the searcher needs no field of its own.
@@ -66,6 +77,85 @@ type parWorker struct {
 	cut      int
 	nextScan uint64  // Stats.Expanded at which the path is next checked
 	saved    []known // parRefresh's scratch
+	marks    []int32 // this thread's own marks in sh.busy (busySlots)
+}
+
+// busyIndex hashes a node key to its mark slot.
+func busyIndex(k Key) uint64 {
+	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> (64 - 16)
+}
+
+// enter marks k as being on this thread's path; leave removes the mark.
+// The thread counts its own marks too, so that a child whose slot it shares
+// with a node on the thread's own path is not taken for another thread's.
+func (w *parWorker) enter(k Key) {
+	i := busyIndex(k)
+	w.sh.busy[i].Add(1)
+	w.marks[i]++
+}
+
+func (w *parWorker) leave(k Key) {
+	i := busyIndex(k)
+	w.sh.busy[i].Add(-1)
+	w.marks[i]--
+}
+
+// virtualNumber is the number a thread sees for a child that n other
+// threads are searching below: x grown by half of itself plus one per
+// thread, Kaneko's "possible increase" of numbers that others are working
+// on. Decided numbers (0, Infinity) stay as they are.
+func virtualNumber(x PN, n int32) PN {
+	if n <= 0 || x == 0 || x >= MaxPN {
+		return x
+	}
+	return x.Add(mulSat(PN(n), x/2+1))
+}
+
+// divert re-chooses, with virtual numbers, the child to search at the node
+// at depth d, given combine's choice best and second-best number second
+// (both on real numbers) and th, the node's threshold on the number the
+// choice minimises (pn at OR, dn at AND). It returns the child and the
+// second-best virtual number for its threshold. It keeps combine's choice
+// when no child is marked, and when the virtual choice's real number has
+// already reached th: its threshold (at most th) would send it back at
+// once, and the node would loop without progress.
+func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
+	p := &s.plies[d]
+	w := s.o.par
+	vfirst, vsecond, vbest := Infinity, Infinity, best
+	busy := false
+	for i := range p.kids {
+		c := &p.kids[i]
+		x := c.pn
+		if !p.or {
+			x = c.dn
+		}
+		if x != 0 && p.delays && waiting(p, i) {
+			continue // as in combine
+		}
+		j := busyIndex(c.key)
+		if n := w.sh.busy[j].Load() - w.marks[j]; n > 0 && !c.fixed {
+			busy = true
+			x = virtualNumber(x, n)
+		}
+		if x < vfirst {
+			vsecond, vfirst, vbest = vfirst, x, i
+		} else if x < vsecond {
+			vsecond = x
+		}
+	}
+	if !busy {
+		return best, second
+	}
+	c := &p.kids[vbest]
+	real := c.pn
+	if !p.or {
+		real = c.dn
+	}
+	if exceeds(real, th) {
+		return best, second
+	}
+	return vbest, vsecond
 }
 
 // known is what a visit knew of a child before a re-read.
@@ -242,9 +332,9 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	}
 	par := &x.par
 	if par.sh == nil {
-		par.sh = &parShared{}
+		par.sh = &parShared{busy: make([]atomic.Int32, busySlots)}
 	}
-	sh := par.sh
+	sh := par.sh // its marks are all 0: every thread unmarks what it marked
 	sh.expanded.Store(0)
 	sh.limit = o.NodeLimit
 	sh.winner.Store(-1)
@@ -268,6 +358,9 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	for i := range n {
 		w := &par.states[i] // its scratch is kept
 		w.sh, w.cut, w.nextScan = sh, -1, 0
+		if w.marks == nil {
+			w.marks = make([]int32, busySlots) // all 0 between searches
+		}
 	}
 	finish := func(i int, r Result) {
 		par.results[i] = r

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -453,5 +454,114 @@ func TestParallelSoloStart(t *testing.T) {
 	}
 	if calls > 0 && last.Stats.Expanded > soloNodes+3000 {
 		t.Errorf("progress reported %d nodes, more than the limit", last.Stats.Expanded)
+	}
+}
+
+// busyMarks returns the sum of the shared marks of x's parallel state: 0
+// whenever no search runs, however the last one ended.
+func busyMarks(x *Searcher) int {
+	if x.par.sh == nil {
+		return 0
+	}
+	n := 0
+	for i := range x.par.sh.busy {
+		n += int(x.par.sh.busy[i].Load())
+	}
+	return n
+}
+
+func TestVirtualNumber(t *testing.T) {
+	tests := []struct {
+		x    PN
+		n    int32
+		want PN
+	}{
+		{5, 0, 5},
+		{5, 1, 5 + 3},
+		{5, 2, 5 + 6},
+		{1, 1, 2},
+		{0, 3, 0},
+		{Infinity, 1, Infinity},
+		{MaxPN, 1, MaxPN},
+		{MaxPN - 1, 1, MaxPN},
+	}
+	for _, tc := range tests {
+		if got := virtualNumber(tc.x, tc.n); got != tc.want {
+			t.Errorf("virtualNumber(%d, %d) = %d, want %d", tc.x, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestDivert checks the child choice with marks: a marked best child
+// gives way to a close sibling, not to a far one, and never to one whose
+// number has reached the node's threshold.
+func TestDivert(t *testing.T) {
+	keys := []Key{{Board: 11}, {Board: 22}, {Board: 33}}
+	tests := []struct {
+		name       string
+		or         bool
+		nums       []PN // pn at OR, dn at AND
+		marked     int  // child marked by another thread (-1: none)
+		mine       int  // child marked by the choosing thread itself (-1: none)
+		th         PN
+		wantBest   int
+		wantSecond PN
+	}{
+		{"no marks", true, []PN{4, 5, 9}, -1, -1, 100, 0, 5},
+		{"close sibling", true, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
+		{"far sibling", true, []PN{4, 20, 30}, 0, -1, 100, 0, 20},
+		{"sibling at threshold", true, []PN{4, 5, 9}, 0, -1, 5, 0, 5},
+		{"AND node", false, []PN{4, 5, 9}, 0, -1, 100, 1, 7},
+		{"marked second", true, []PN{4, 5, 9}, 1, -1, 100, 0, 8},
+		{"own mark", true, []PN{4, 5, 9}, -1, 0, 100, 0, 5},
+		{"own and other's mark", true, []PN{4, 5, 9}, 0, 0, 100, 1, 7},
+	}
+	for _, tc := range tests {
+		sh := &parShared{busy: make([]atomic.Int32, busySlots)}
+		w := &parWorker{sh: sh, cut: -1, marks: make([]int32, busySlots)}
+		other := &parWorker{sh: sh, cut: -1, marks: make([]int32, busySlots)}
+		s := &searcher{o: Options{par: w}}
+		p := s.plyAt(0)
+		p.or = tc.or
+		for i, x := range tc.nums {
+			c := child{key: keys[i], pn: x, dn: 1}
+			if !tc.or {
+				c.pn, c.dn = 1, x
+			}
+			p.kids = append(p.kids, c)
+		}
+		if tc.marked >= 0 {
+			other.enter(keys[tc.marked])
+		}
+		if tc.mine >= 0 {
+			w.enter(keys[tc.mine]) // on this thread's own path: ignored
+		}
+		best, second := s.divert(0, 0, tc.nums[1], tc.th)
+		if best != tc.wantBest || second != tc.wantSecond {
+			t.Errorf("%s: child %d, second %d; want %d, %d", tc.name, best, second, tc.wantBest, tc.wantSecond)
+		}
+	}
+}
+
+// TestParallelSearchAllocatesPerSearchOnly: a parallel search allocates
+
+// TestParallelMarksAllCleared: after parallel searches, including ones a
+// limit stops, no mark is left in the shared array (a leftover mark would
+// push the next search's threads off a child for ever).
+func TestParallelMarksAllCleared(t *testing.T) {
+	allThreadsAtOnce(t)
+	tab := newTestTable(t, 16)
+	r := rand.New(rand.NewPCG(3, 9))
+	for i, limit := range []uint64{0, 2500, 4000, 0} {
+		x, err := NewSearcher(tab, Options{TCA: true, Threads: 2, NodeLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := bigRandomGraph(r, 12, 150, i%2 == 1)
+		tab.Clear()
+		x.Solve(nil, cloneGraph{g})
+		if m := busyMarks(x); m != 0 {
+			t.Fatalf("search %d (node limit %d): %d marks left", i, limit, m)
+		}
 	}
 }
