@@ -49,6 +49,9 @@
 //     waiting until the previous one is proven, as KomoringHeights does;
 //     a non-promotion waits for its promoting twin), Chu-ai move ordering
 //     and the interposition and non-promotion killers of PN* (killer.go).
+//     With Options.Threads > 1 the proof search runs on several threads
+//     sharing the table (core's parallel df-pn, spread by virtual proof
+//     numbers); the line phase below stays on one thread.
 //  2. After a proof, the line. For proofs up to 25 plies an exact-length
 //     search (iterative deepening minimax: mate in 1, 3, 5, …, with the
 //     spare-piece tie-break) finds the exact length and the line; when it
