@@ -270,6 +270,7 @@ type solveJSON struct {
 	ExactNodes   uint64            `json:"exact_nodes"`
 	TimeMS       float64           `json:"time_ms"`
 	NPS          float64           `json:"nps"`
+	Threads      int               `json:"threads"`
 	Hashfull     int               `json:"hashfull"`
 	RootPN       string            `json:"root_pn"`
 	RootDN       string            `json:"root_dn"`
@@ -281,7 +282,7 @@ func resultJSON(pos *shogi.Position, r *mate.Result, rules mate.Rules) solveJSON
 	j := solveJSON{SFEN: pos.SFEN(), Rules: rules.String(), Result: r.Kind.String(), Length: r.Length, Moves: r.USI,
 		Minimal: r.Minimal, Verified: r.Verified, Verification: r.Verification, Nodes: r.Nodes(),
 		ProofNodes: r.Stats.Expanded, ExactNodes: r.ExactNodes, TimeMS: el * 1000,
-		NPS: float64(r.Nodes()) / max(el, 1e-9), Hashfull: r.Hashfull,
+		NPS: float64(r.Nodes()) / max(el, 1e-9), Threads: r.Threads, Hashfull: r.Hashfull,
 		RootPN: pnString(uint64(r.RootPN)), RootDN: pnString(uint64(r.RootDN)), Note: r.Note}
 	if j.Moves == nil {
 		j.Moves = []string{}

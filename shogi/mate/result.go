@@ -59,6 +59,9 @@ type Result struct {
 	RootPN, RootDN core.PN
 	// Stop says why the proof search ended.
 	Stop core.StopReason
+	// Threads is how many threads the proof search ran on (Options.Threads,
+	// or 1 when the search could not run in parallel, e.g. under PN*).
+	Threads int
 	// Elapsed is the wall-clock time of the whole call.
 	Elapsed time.Duration
 	// Note explains a partial answer (e.g. why the line is not minimal).

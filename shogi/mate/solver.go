@@ -190,7 +190,8 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	if cr.Err != nil {
 		return Result{}, cr.Err
 	}
-	res := Result{Stats: cr.Stats, RootPN: cr.RootPN, RootDN: cr.RootDN, Stop: cr.Stop, Hashfull: s.table.Hashfull()}
+	res := Result{Stats: cr.Stats, RootPN: cr.RootPN, RootDN: cr.RootDN, Stop: cr.Stop, Hashfull: s.table.Hashfull(),
+		Threads: max(cr.Threads, 1)}
 	switch cr.Outcome {
 	case core.Disproven:
 		res.Kind = NoMate
