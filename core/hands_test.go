@@ -18,28 +18,7 @@ func (g handGame) LeafHand(o Outcome) uint32                  { return g.Key().H
 // share a board, neither hand contains the other. Z is mated at once; Y
 // only after a long chain. A proof of Z stored under the empty hand also
 // proves Y.
-func handGraph() *graphGame {
-	const chain = 39
-	g := &graphGame{cycle: Disproven}
-	add := func(or bool, board uint64, hand uint32, edges ...int) int {
-		g.or = append(g.or, or)
-		g.edges = append(g.edges, edges)
-		g.board = append(g.board, board)
-		g.hand = append(g.hand, hand)
-		return len(g.or) - 1
-	}
-	add(true, 100, 0b11, 1)     // 0 root
-	add(false, 101, 0b11, 2, 3) // 1 A
-	add(true, 7, 0b10, 4)       // 2 Z
-	prev := add(true, 7, 0b01)  // 3 Y
-	add(false, 102, 0)          // 4: mated
-	for n := 1; n <= chain; n++ {
-		c := add(n%2 == 0, uint64(1000+n), 0)
-		g.edges[prev] = []int{c}
-		prev = c
-	}
-	return g
-}
+func handGraph() *graphGame { return sharedBoardGraph(0b10, 0b01) }
 
 func TestProofHandsAnswerOtherHands(t *testing.T) {
 	tab := newTestTable(t, 2)

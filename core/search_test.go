@@ -427,7 +427,12 @@ func (domGame) Dominates(a, b uint32) bool { return a&b == b }
 // dominanceGraph: root (OR) -> A (AND) -> Y, X. Y and X share a board; X's
 // hand contains Y's. Y is mated at once; X only after a long chain. Once Y
 // is proven, dominance proves X without searching it.
-func dominanceGraph() *graphGame {
+func dominanceGraph() *graphGame { return sharedBoardGraph(0b01, 0b11) }
+
+// sharedBoardGraph: root (OR) -> A (AND) -> Q, S, where Q (hand quick) and
+// S (hand slow) share a board; Q is mated at once, S only after a long
+// chain.
+func sharedBoardGraph(quick, slow uint32) *graphGame {
 	const chain = 39 // odd: the chain ends at a mated AND node
 	g := &graphGame{cycle: Disproven}
 	add := func(or bool, board uint64, hand uint32, edges ...int) int {
@@ -437,11 +442,11 @@ func dominanceGraph() *graphGame {
 		g.hand = append(g.hand, hand)
 		return len(g.or) - 1
 	}
-	add(true, 100, 0, 1)     // 0 root
-	add(false, 101, 0, 2, 3) // 1 A
-	add(true, 7, 0b01, 4)    // 2 Y
-	prev := add(true, 7, 0b11)
-	add(false, 102, 0) // 4: mated
+	add(true, 100, 0, 1)       // 0 root
+	add(false, 101, 0, 2, 3)   // 1 A
+	add(true, 7, quick, 4)     // 2 Q
+	prev := add(true, 7, slow) // 3 S
+	add(false, 102, 0)         // 4: mated
 	for n := 1; n <= chain; n++ {
 		c := add(n%2 == 0, uint64(1000+n), 0)
 		g.edges[prev] = []int{c}
