@@ -37,6 +37,27 @@ func preparedGame(t *testing.T, sfen string, rules Rules) *Game {
 	return newGame(p, att, rules)
 }
 
+// caseSolver prepares tc's position on a fresh solver (the caller closes
+// it), proves it first when prove is set, and returns the game, the
+// solver and the bounded search ("mate within limit?") over its table.
+func caseSolver(t *testing.T, tc boundedCase, prove bool) (*Game, *Solver, func(limit int, nodes uint64) core.Result) {
+	t.Helper()
+	g := preparedGame(t, tc.sfen, tc.rules)
+	s, err := NewSolver(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prove {
+		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
+			t.Fatalf("%s: %v", tc.name, r.Outcome)
+		}
+	}
+	bounded := func(limit int, nodes uint64) core.Result {
+		return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
+	}
+	return g, s, bounded
+}
+
 // boundedCases returns our own mates and, when ../shared is present, the
 // antma problems of 5 plies or more (published lengths).
 func boundedCases(t *testing.T) []boundedCase {
@@ -150,14 +171,7 @@ func TestWalkLineLengths(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		g := preparedGame(t, tc.sfen, tc.rules)
-		s, err := NewSolver(8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bounded := func(limit int, nodes uint64) core.Result {
-			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
-		}
+		g, s, bounded := caseSolver(t, tc, false)
 		for _, h := range []int{tc.n + 2, tc.n} {
 			if r := bounded(h, 0); r.Outcome != core.Proven {
 				t.Fatalf("%s: within %d %v", tc.name, h, r.Outcome)

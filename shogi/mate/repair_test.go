@@ -22,17 +22,7 @@ func TestRepairLine(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		g := preparedGame(t, tc.sfen, tc.rules)
-		s, err := NewSolver(8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
-			t.Fatalf("%s: %v", tc.name, r.Outcome)
-		}
-		bounded := func(limit int, nodes uint64) core.Result {
-			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
-		}
+		g, s, bounded := caseSolver(t, tc, true)
 		pv := s.completeLine(context.Background(), g)
 		cands := [][]shogi.Move{pv}
 		if len(pv) >= 2 {
@@ -87,17 +77,7 @@ func TestSettleByRepair(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		g := preparedGame(t, tc.sfen, tc.rules)
-		s, err := NewSolver(8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
-			t.Fatalf("%s: %v", tc.name, r.Outcome)
-		}
-		bounded := func(limit int, nodes uint64) core.Result {
-			return core.Solve(context.Background(), newBoundedGame(g, limit, s.table), s.table, core.Options{TCA: true, SNDA: true, NodeLimit: nodes})
-		}
+		g, s, bounded := caseSolver(t, tc, true)
 		never := func() bool { return false }
 		h := tc.n + 8
 		if bounded(h, 0).Outcome != core.Proven {
