@@ -406,7 +406,7 @@ func (t *Table) storeOver(e *Entry, own Key) bool {
 			continue
 		}
 		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) &&
-			(sameNode(&cur, e.Key, e.OrNode) || sameNode(&cur, own, e.OrNode)) {
+			(sameNode(&cur, e.Key, e.OrNode) || own != e.Key && sameNode(&cur, own, e.OrNode)) {
 			empty, victim = i, i
 			break
 		}
