@@ -383,7 +383,13 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	o0.par = &par.states[0]
 	if f := o.Progress; f != nil {
 		o0.Progress = func(p Progress) {
-			p.Stats.Expanded = solo.Expanded + sh.expanded.Load()
+			// A thread that finds the limit spent has counted its refused
+			// node too: report the nodes entered, at most the limit.
+			n := sh.expanded.Load()
+			if sh.limit > 0 {
+				n = min(n, sh.limit)
+			}
+			p.Stats.Expanded = solo.Expanded + n
 			f(p)
 		}
 	}
