@@ -63,49 +63,16 @@ func TestHeavyStoredHandsAlongLines(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				oo := Options{Rules: rules, NodeLimit: 300000, DefenderToMove: q.SideToMove() != attacker}
-				s.Clear()
-				r1, err := s.Solve(context.Background(), q, oo)
-				if err != nil || r1.Kind == Unknown {
-					continue
+				o := Options{Rules: rules, NodeLimit: 300000, DefenderToMove: q.SideToMove() != attacker}
+				decided, moved, agreed := storedHandCheck(t, s, q, o, 600000)
+				if decided {
+					checked++
 				}
-				pp, att, err := prepare(q, &oo)
-				if err != nil {
-					t.Fatal(err)
+				if moved {
+					changed++
 				}
-				g := newGame(pp, att, rules)
-				e, ok := s.table.Probe(g.Key(), g.OrNode(), g)
-				if !ok || (e.PN != 0 && e.DN != 0) {
-					continue
-				}
-				checked++
-				own, def := pp.Hand(att), pp.Hand(att.Opponent())
-				stored := shogi.Hand(e.Key.Hand)
-				var a, d [8]int
-				for _, k := range shogi.HandKinds {
-					a[k] = min(stored.Count(k), own.Count(k)+def.Count(k))
-					d[k] = own.Count(k) + def.Count(k) - a[k]
-				}
-				if shogi.NewHand(a) == own {
-					continue
-				}
-				changed++
-				var hands [2]shogi.Hand
-				hands[att], hands[att.Opponent()] = shogi.NewHand(a), shogi.NewHand(d)
-				f := strings.Fields(pp.SFEN())
-				f[2] = handSFEN(hands)
-				q2, err := shogi.ParseSFEN(strings.Join(f, " "))
-				if err != nil {
-					t.Fatalf("%s with hand %v: %v", q.SFEN(), shogi.NewHand(a), err)
-				}
-				s.Clear()
-				r2, err := s.Solve(context.Background(), q2, Options{Rules: rules, NodeLimit: 600000, DefenderToMove: oo.DefenderToMove})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r2.Kind != Unknown && r2.Kind != r1.Kind {
+				if !agreed {
 					bad++
-					t.Errorf("%v %s: %v, stored hand %v gives %v (%s)", rules, q.SFEN(), r1.Kind, shogi.NewHand(a), r2.Kind, q2.SFEN())
 				}
 			}
 			if i < len(r.Moves) {

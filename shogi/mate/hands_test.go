@@ -131,51 +131,67 @@ func TestStoredHandsAreSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := Options{Rules: pr.rules, NodeLimit: 200_000}
-		s.Clear()
-		r, err := s.Solve(context.Background(), pos, o)
-		if err != nil || r.Kind == Unknown {
-			continue
-		}
-		p, attacker, err := prepare(pos, &o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := newGame(p, attacker, pr.rules)
-		e, ok := s.table.Probe(g.Key(), true, g)
-		if !ok || (e.PN != 0 && e.DN != 0) {
-			continue
-		}
-		own, def := p.Hand(attacker), p.Hand(attacker.Opponent())
-		stored := shogi.Hand(e.Key.Hand)
-		var a, d [8]int
-		for _, k := range shogi.HandKinds {
-			a[k] = min(stored.Count(k), own.Count(k)+def.Count(k))
-			d[k] = own.Count(k) + def.Count(k) - a[k]
-		}
-		if shogi.NewHand(a) == own {
-			continue
-		}
-		changed++
-		var hands [2]shogi.Hand
-		hands[attacker], hands[attacker.Opponent()] = shogi.NewHand(a), shogi.NewHand(d)
-		f := strings.Fields(p.SFEN())
-		f[2] = handSFEN(hands)
-		q, err := shogi.ParseSFEN(strings.Join(f, " "))
-		if err != nil {
-			t.Fatalf("%s with hand %v: %v", pr.sfen, shogi.NewHand(a), err)
-		}
-		s.Clear()
-		r2, err := s.Solve(context.Background(), q, Options{Rules: pr.rules, NodeLimit: 400_000})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r2.Kind != Unknown && r2.Kind != r.Kind {
-			t.Errorf("%s: %v with the attacker's hand %v, but %v with the stored hand %v (%s)", pr.sfen, r.Kind, own, r2.Kind, shogi.NewHand(a), q.SFEN())
+		if _, moved, _ := storedHandCheck(t, s, pos, Options{Rules: pr.rules, NodeLimit: 200_000}, 400_000); moved {
+			changed++
 		}
 	}
 	t.Logf("%d of %d problems stored the root under another hand", changed, len(ps))
 	if len(ps) > 20 && changed == 0 {
 		t.Error("no root was stored under a proof or disproof hand: are hands off?")
 	}
+}
+
+// storedHandCheck solves q under o on s and reads the entry stored for its
+// root. When that entry is decided under another attacker hand (a proof
+// or disproof hand), it solves q again with the attacker holding exactly
+// that hand (capped by the pieces there are; the defender holds the rest)
+// under a node limit of recheck: the verdict must not change (reported
+// with t.Errorf). It says whether the root was decided, whether its entry
+// was under another hand, and whether the verdicts agreed.
+func storedHandCheck(t *testing.T, s *Solver, q *shogi.Position, o Options, recheck uint64) (decided, moved, agreed bool) {
+	t.Helper()
+	s.Clear()
+	r, err := s.Solve(context.Background(), q, o)
+	if err != nil || r.Kind == Unknown {
+		return false, false, true
+	}
+	p, att, err := prepare(q, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGame(p, att, o.Rules)
+	e, ok := s.table.Probe(g.Key(), g.OrNode(), g)
+	if !ok || (e.PN != 0 && e.DN != 0) {
+		return false, false, true
+	}
+	own, def := p.Hand(att), p.Hand(att.Opponent())
+	stored := shogi.Hand(e.Key.Hand)
+	var a, d [8]int
+	for _, k := range shogi.HandKinds {
+		a[k] = min(stored.Count(k), own.Count(k)+def.Count(k))
+		d[k] = own.Count(k) + def.Count(k) - a[k]
+	}
+	if shogi.NewHand(a) == own {
+		return true, false, true
+	}
+	var hands [2]shogi.Hand
+	hands[att], hands[att.Opponent()] = shogi.NewHand(a), shogi.NewHand(d)
+	f := strings.Fields(p.SFEN())
+	f[2] = handSFEN(hands)
+	q2, err := shogi.ParseSFEN(strings.Join(f, " "))
+	if err != nil {
+		t.Fatalf("%s with hand %v: %v", q.SFEN(), shogi.NewHand(a), err)
+	}
+	s.Clear()
+	o2 := o
+	o2.NodeLimit = recheck
+	r2, err := s.Solve(context.Background(), q2, o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Kind != Unknown && r2.Kind != r.Kind {
+		t.Errorf("%v %s: %v with the attacker's hand %v, but %v with the stored hand %v (%s)", o.Rules, q.SFEN(), r.Kind, own, r2.Kind, shogi.NewHand(a), q2.SFEN())
+		return true, true, false
+	}
+	return true, true, true
 }
