@@ -55,8 +55,27 @@ func (o Options) progressEvery() time.Duration {
 // DefaultHashMB is the table size of a one-shot Solve.
 const DefaultHashMB = 256
 
-// MaxHashMB is the largest table accepted (1 TiB).
-const MaxHashMB = 1 << 20
+// MinHashMB and MaxHashMB bound the table size (MiB) every front end
+// accepts; CheckHashMB also refuses more than the machine's memory.
+const (
+	MinHashMB = 1
+	MaxHashMB = 1 << 20
+)
+
+// CheckHashMB is the one rule for table sizes, shared by the command line,
+// the USI engine, the C ABI and Python: at least MinHashMB, and no more
+// than the machine's physical memory (a table that does not fit would be
+// paged out or killed far from the call that asked for it). The error
+// names the figure.
+func CheckHashMB(mb int) error {
+	if mb < MinHashMB || mb > MaxHashMB {
+		return fmt.Errorf("hash size %d MiB is out of range (%d..%d)", mb, MinHashMB, MaxHashMB)
+	}
+	if total := core.PhysicalMemoryMB(); total > 0 && uint64(mb) > total {
+		return fmt.Errorf("hash size %d MiB exceeds this machine's %d MiB of memory", mb, total)
+	}
+	return nil
+}
 
 // DefaultExactNodes is the least default budget of the exact-length
 // search; the default grows with the proof (ExactNodesPerProofNode per
@@ -76,8 +95,10 @@ func (o *Options) validate() error {
 	if int(o.Algorithm) >= len(algorithmNames) {
 		return fmt.Errorf("mate: unknown algorithm %d", o.Algorithm)
 	}
-	if o.HashMB < 0 || o.HashMB > MaxHashMB {
-		return fmt.Errorf("mate: hash size %d MiB out of range (1..%d)", o.HashMB, MaxHashMB)
+	if o.HashMB != 0 {
+		if err := CheckHashMB(o.HashMB); err != nil {
+			return fmt.Errorf("mate: %w", err)
+		}
 	}
 	if o.TimeLimit < 0 {
 		return fmt.Errorf("mate: negative time limit %v", o.TimeLimit)

@@ -13,7 +13,9 @@ type Kind uint8
 const (
 	// Unknown means a limit or cancellation ended the search first.
 	Unknown Kind = iota
-	// Mate means the attacker mates; Result.Moves holds the line.
+	// Mate means the attacker mates and Result.Moves holds a line that
+	// the independent verifier accepted. A proven mate whose line no
+	// verifier accepted is Unknown, with Result.Proven set.
 	Mate
 	// NoMate means it was proven that the attacker cannot mate.
 	NoMate
@@ -32,8 +34,18 @@ func (k Kind) String() string {
 
 // Result is the answer to one problem.
 type Result struct {
-	// Kind is the answer: Mate, NoMate or Unknown.
+	// Kind is the answer: Mate (proven and a verified line in Moves),
+	// NoMate (proven) or Unknown.
 	Kind Kind
+	// Proven reports that the proof search proved the mate. With Kind
+	// Unknown it means the mate is proven but no line passed the verifier
+	// before the search ended: Candidate then holds the line that was
+	// found, which must never be presented as the answer.
+	Proven bool
+	// Candidate and CandidateUSI are the unverified line of a proven mate
+	// (Kind Unknown, Proven true); empty otherwise.
+	Candidate    []shogi.Move
+	CandidateUSI []string
 	// Length is the length of the line in plies (0 unless Kind is Mate).
 	Length int
 	// Moves is the solution line (see Solve for which line), and USI its

@@ -64,8 +64,8 @@ func NewSolver(hashMB int) (*Solver, error) {
 // core.TableOptions{HugeTLB: true} for reserved huge pages, which falls
 // back to ordinary pages when the system has none).
 func NewSolverWith(hashMB int, topts core.TableOptions) (*Solver, error) {
-	if hashMB < 2 || hashMB > MaxHashMB {
-		return nil, fmt.Errorf("mate: hash size %d MiB out of range (2..%d)", hashMB, MaxHashMB)
+	if err := CheckHashMB(hashMB); err != nil {
+		return nil, fmt.Errorf("mate: %w", err)
 	}
 	proof := hashMB - hashMB/4
 	t, err := core.NewTable(proof, topts)
@@ -166,6 +166,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.stop.Store(false)
 	s.shortened, s.hintNodes = false, 0
 	s.early.line, s.early.v = nil, Verification{}
+	s.early.sure, s.early.sureV = nil, Verification{}
 
 	g := newGame(p, attacker, o.Rules)
 	g.killers = s.table
@@ -219,11 +220,50 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(g), vstop)
 		}
 		res.Verified = res.Verification.OK
+		res.Proven = true
+		s.answerVerified(&res)
 	default:
 		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// answerVerified enforces the answer's contract after a proof: Kind is
+// Mate only with a line the verifier accepted. A rejected line gives way to
+// the last line the verifier accepted during the line search, if any;
+// otherwise the answer is Unknown (Proven stays set) and the line is kept
+// as the Candidate, never as Moves.
+func (s *Solver) answerVerified(res *Result) {
+	if res.Verified {
+		return
+	}
+	if s.early.sure != nil && s.early.sureV.OK {
+		res.Note = fmt.Sprintf("the %d-ply line found last was not verified (%s); this is the last verified line (%d plies), not proven minimal",
+			len(res.Moves), res.Verification.Problem, len(s.early.sure))
+		res.Moves, res.Minimal = s.early.sure, false
+		res.Verification, res.Verified = s.early.sureV, true
+		res.Length = len(res.Moves)
+		res.USI = usiOf(res.Moves)
+		return
+	}
+	res.Kind = Unknown
+	res.Candidate, res.CandidateUSI = res.Moves, res.USI
+	res.Moves, res.USI, res.Length, res.Minimal = nil, nil, 0, false
+	note := "the mate is proven, but no line passed the verifier (" + res.Verification.Problem + ")"
+	if res.Note != "" {
+		note += "; " + res.Note
+	}
+	res.Note = note
+}
+
+// usiOf spells a line in USI.
+func usiOf(line []shogi.Move) []string {
+	u := make([]string, len(line))
+	for i, m := range line {
+		u[i] = m.USI()
+	}
+	return u
 }
 
 // coreOptions maps the algorithm choice to the core's switches.
@@ -582,10 +622,7 @@ func endsInMate(g *Game, line []shogi.Move) bool {
 // finishLine fills the length and the USI spelling.
 func (s *Solver) finishLine(g *Game, res *Result) {
 	res.Length = len(res.Moves)
-	res.USI = make([]string, len(res.Moves))
-	for i, m := range res.Moves {
-		res.USI[i] = m.USI()
-	}
+	res.USI = usiOf(res.Moves)
 }
 
 // hint returns the verifier's move-ordering hint for a position with the

@@ -1,0 +1,62 @@
+package mate
+
+import (
+	"testing"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestAnswerVerified checks the answer's contract after a proof: a line
+// the verifier rejected is never the answer. It gives way to the last
+// verified line, or the answer is Unknown with the line as the Candidate.
+func TestAnswerVerified(t *testing.T) {
+	pos, err := shogi.ParseSFEN("7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := pos.GenerateLegal(nil)
+	if len(ms) < 3 {
+		t.Fatal("fixture: too few moves")
+	}
+	bad := []shogi.Move{ms[0], ms[1]}
+	good := []shogi.Move{ms[2]}
+	rejected := Verification{Plies: 2, Problem: "the final position is not mate"}
+
+	t.Run("no verified line", func(t *testing.T) {
+		var s Solver
+		res := Result{Kind: Mate, Proven: true, Moves: bad, USI: usiOf(bad), Length: 2, Minimal: true, Verification: rejected}
+		s.answerVerified(&res)
+		if res.Kind != Unknown || !res.Proven {
+			t.Fatalf("kind %v proven %v, want unknown and proven", res.Kind, res.Proven)
+		}
+		if len(res.Moves) != 0 || len(res.USI) != 0 || res.Length != 0 || res.Minimal {
+			t.Fatalf("the rejected line is still the answer: %v (len %d, minimal %v)", res.USI, res.Length, res.Minimal)
+		}
+		if len(res.Candidate) != 2 || len(res.CandidateUSI) != 2 {
+			t.Fatalf("candidate %v, want the rejected line", res.CandidateUSI)
+		}
+	})
+	t.Run("last verified line", func(t *testing.T) {
+		var s Solver
+		s.early.sure, s.early.sureV = good, Verification{Plies: 1, FinalMate: true, OK: true}
+		res := Result{Kind: Mate, Proven: true, Moves: bad, USI: usiOf(bad), Length: 2, Minimal: true, Verification: rejected}
+		s.answerVerified(&res)
+		if res.Kind != Mate || !res.Verified || !res.Verification.OK {
+			t.Fatalf("kind %v verified %v, want the verified line as a mate", res.Kind, res.Verified)
+		}
+		if res.Length != 1 || len(res.USI) != 1 || res.USI[0] != good[0].USI() || res.Minimal {
+			t.Fatalf("answer %v (len %d, minimal %v), want the verified line, not minimal", res.USI, res.Length, res.Minimal)
+		}
+		if res.Candidate != nil {
+			t.Fatalf("candidate %v with a verified answer", res.CandidateUSI)
+		}
+	})
+	t.Run("verified stays", func(t *testing.T) {
+		var s Solver
+		res := Result{Kind: Mate, Proven: true, Moves: good, USI: usiOf(good), Length: 1, Verified: true, Verification: Verification{OK: true}}
+		s.answerVerified(&res)
+		if res.Kind != Mate || res.Length != 1 {
+			t.Fatalf("a verified answer changed: %v", res.Kind)
+		}
+	})
+}
