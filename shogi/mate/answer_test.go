@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tsume-solver/tsume/shogi"
@@ -59,4 +60,33 @@ func TestAnswerVerified(t *testing.T) {
 			t.Fatalf("a verified answer changed: %v", res.Kind)
 		}
 	})
+}
+
+// TestAutoDefender: with AutoDefender the side to move defends exactly
+// when it is in check.
+func TestAutoDefender(t *testing.T) {
+	pos, err := shogi.ParseSFEN("7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Rules: MateSearch, AutoDefender: true, TimeLimit: 0, NodeLimit: 1_000_000}
+	r, err := Solve(context.Background(), pos, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != Mate || r.Length%2 != 1 {
+		t.Fatalf("not in check: %v in %d, want an attacker's (odd) mate", r.Kind, r.Length)
+	}
+	after := pos.Clone()
+	after.Do(r.Moves[0])
+	if !after.InCheck() {
+		t.Fatal("fixture: the first move is not a check")
+	}
+	r2, err := Solve(context.Background(), after, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.Kind != Mate || r2.Length != r.Length-1 {
+		t.Fatalf("in check: %v in %d, want mated in %d (an AND root)", r2.Kind, r2.Length, r.Length-1)
+	}
 }

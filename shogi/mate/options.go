@@ -27,6 +27,12 @@ type Options struct {
 	// DefenderToMove makes the root an AND node: the side to move defends
 	// and the question is whether every reply loses.
 	DefenderToMove bool
+	// AutoDefender makes the root an AND node exactly when the side to
+	// move is in check: the question is then whether it is mated (an
+	// even-length answer), as an engine asks at a node where it is in
+	// check. Otherwise the side to move attacks. It overrides
+	// DefenderToMove.
+	AutoDefender bool
 	// Progress, if set, is called from the searching goroutine about every
 	// ProgressEvery.
 	Progress func(Progress)

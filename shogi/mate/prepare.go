@@ -22,6 +22,9 @@ func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, err
 		return nil, 0, errors.New("mate: nil position")
 	}
 	attacker := pos.SideToMove()
+	if o.AutoDefender {
+		o.DefenderToMove = pos.InCheck()
+	}
 	if o.DefenderToMove {
 		attacker = attacker.Opponent()
 	}
