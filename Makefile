@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/tsume
 export PATH := /usr/local/go/bin:$(PATH)
 
-.PHONY: all build solve test test-go test-c test-python bench clean
+.PHONY: all build solve test test-setup test-go test-c test-python bench clean
 
 all: build
 
@@ -17,9 +17,15 @@ build:
 solve: build
 	./$(BIN) solve $(ARGS)
 
-# Every test. Go packages run with the race detector under -short (the
-# heavy perft counts are skipped there and run once without -race).
-test: test-go test-c test-python
+# Every test. First the set-up (scripts/test-setup.sh installs the Debian
+# packages the tests need, or says what to install and stops); then the Go
+# packages with the race detector under -short (the heavy tests are
+# skipped there and run once without -race), C/C++ and Python.
+test: test-setup
+	$(MAKE) test-go test-c test-python
+
+test-setup:
+	@bash scripts/test-setup.sh
 
 test-go:
 	$(GO) vet ./...
