@@ -389,6 +389,8 @@ func TestOutputWriteErrors(t *testing.T) {
 		{"bench", "--hash-mb", "8", "--suite", suite},
 		{"bench", "--hash-mb", "8", "--csv", "--suite", suite},
 		{"bench", "--hash-mb", "8", "--json", "--suite", suite},
+		{"perft", "--depth", "2"},
+		{"perft", "--depth", "1", "--divide"},
 	} {
 		var errb bytes.Buffer
 		code := dispatch(args, failWriter{}, &errb)

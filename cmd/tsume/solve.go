@@ -172,6 +172,7 @@ func stopOnInterrupt(solver *mate.Solver, cancel context.CancelFunc, sigs <-chan
 // solveCommand is `tsume solve` with its interrupt source given: SIGINT in
 // the command, a channel in tests.
 func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Signal, release func()) int {
+	start := time.Now()
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f solveFlags
@@ -187,7 +188,7 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object per problem")
 	fs.Var(&f.defender, "defender", "the side to move defends (AND root: does every reply lose?); auto: only when it is in check")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
-	fs.StringVar(&f.file, "file", "", "read problems from FILE (\"-\": stdin), one position a line; text after a tab is ignored")
+	fs.StringVar(&f.file, "file", "", "read problems from FILE (\"-\": stdin), one position a line; text after a tab is ignored; a bad line is reported with its number and skipped (exit status 2 at the end)")
 	if err := fs.Parse(joinDefenderValue(args)); err != nil {
 		return exitBadInput
 	}
@@ -241,6 +242,12 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 			if !f.jsonOut {
 				fmt.Fprintf(stdout, "no --sfen given: solving the built-in example %s\n", sfen)
 			}
+		}
+		// One problem's limit counts from the command's start, so that the
+		// table's allocation is not added to it; --file gives every line
+		// the whole limit.
+		if opts.TimeLimit > 0 {
+			opts.TimeLimit = max(opts.TimeLimit-time.Since(start), time.Nanosecond)
 		}
 		code = solveOne(ctx, solver, problem{sfen: sfen, moves: f.moves, example: example}, opts, &f, stdout, stderr)
 	} else {
