@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // kindTotal is the number of pieces of each base kind in a full set.
@@ -24,8 +25,13 @@ func letterKind(ch byte) (Kind, Color, bool) {
 // ParseSFEN parses a position. It accepts a bare SFEN ("board side hand
 // [ply]"), "sfen ...", "startpos", and the USI forms "position sfen ...
 // moves ..." and "position startpos moves ...". The moves, if any, are
-// checked for legality and played. Errors name the problem and where.
+// checked for legality and played. Errors name the problem and where; a
+// character that is not ASCII is named as the character it is (or as the
+// byte, when the input is not UTF-8) with its byte offset in s, from 0.
 func ParseSFEN(s string) (*Position, error) {
+	if err := checkASCII("sfen", s); err != nil {
+		return nil, err
+	}
 	f := strings.Fields(s)
 	if len(f) > 0 && f[0] == "position" {
 		f = f[1:]
@@ -279,4 +285,24 @@ func (p *Position) SFEN() string {
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(p.ply))
 	return b.String()
+}
+
+// checkASCII refuses the first byte of s that is not ASCII. SFEN and USI
+// moves are ASCII, and the parsers look at bytes: without this gate a
+// multibyte character would be reported as the one byte that was looked at
+// (é as 'Ã'), a character the user never typed. The message names the
+// character and its byte offset (from 0), or the byte itself when s is not
+// valid UTF-8 there.
+func checkASCII(what, s string) error {
+	for i := 0; i < len(s); i++ {
+		if s[i] < utf8.RuneSelf {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return fmt.Errorf("%s: invalid UTF-8: byte 0x%02x at byte %d", what, s[i], i)
+		}
+		return fmt.Errorf("%s: %q (U+%04X) at byte %d is not ASCII", what, r, r, i)
+	}
+	return nil
 }

@@ -190,3 +190,42 @@ func TestUSIMoveRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNonASCII checks that a character that is not ASCII is reported
+// as itself (not as its first byte: é was shown as 'Ã') with its byte
+// offset in the input, and a byte that is not UTF-8 as that byte, wherever
+// it stands: board, side, hand, move number, moves.
+func TestParseNonASCII(t *testing.T) {
+	const ex = "7sk/9/7PP/9/9/9/9/9/9 b GS 1"
+	cases := []struct{ in, want string }{
+		{"7sé/9/7PP/9/9/9/9/9/9 b GS 1", "'é' (U+00E9) at byte 2 is not ASCII"},
+		{"7sk/9/7PP/9/9/9/9/9/9 é GS 1", "'é' (U+00E9) at byte 22 is not ASCII"},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GSé 1", "'é' (U+00E9) at byte 26 is not ASCII"},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS １", "'１' (U+FF11) at byte 27 is not ASCII"},
+		{ex + " moves Ｓ*1b", "'Ｓ' (U+FF33) at byte 35 is not ASCII"},
+		{"position sfen " + ex + " moves S*1é", "'é' (U+00E9) at byte 52 is not ASCII"},
+		{"7sk/9/7PP/9/9/9/9/9/9\u3000b GS 1", `'\u3000' (U+3000) at byte 21 is not ASCII`},
+		{"7sk/9/7PP/9/9/9/9/9/9 b G\xc3 1", "invalid UTF-8: byte 0xc3 at byte 25"},
+		{"\xff", "invalid UTF-8: byte 0xff at byte 0"},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1 moves S*1\xe9", "invalid UTF-8: byte 0xe9 at byte 38"},
+	}
+	for _, c := range cases {
+		_, err := ParseSFEN(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseSFEN(%q) = %v, want an error containing %q", c.in, err, c.want)
+		}
+	}
+	p := mustParse(t, ex)
+	moves := []struct{ in, want string }{
+		{"S*1é", "'é' (U+00E9) at byte 3 is not ASCII"},
+		{"Ｓ*1b", "'Ｓ' (U+FF33) at byte 0 is not ASCII"},
+		{"2a1b\xc3", "invalid UTF-8: byte 0xc3 at byte 4"},
+		{"é", "'é' (U+00E9) at byte 0 is not ASCII"},
+	}
+	for _, c := range moves {
+		_, err := ParseUSIMove(p, c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseUSIMove(%q) = %v, want an error containing %q", c.in, err, c.want)
+		}
+	}
+}

@@ -3,8 +3,12 @@ package shogi
 import "fmt"
 
 // ParseUSIMove reads a USI move ("7g7f", "8h2b+", "P*5e") in position p and
-// returns it if it is legal; otherwise the error says why.
+// returns it if it is legal; otherwise the error says why (a character
+// that is not ASCII by what it is and its byte offset in s, from 0).
 func ParseUSIMove(p *Position, s string) (Move, error) {
+	if err := checkASCII(fmt.Sprintf("move %q", s), s); err != nil {
+		return NoMove, err
+	}
 	us := p.side
 	var m Move
 	switch {

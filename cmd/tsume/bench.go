@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -32,7 +31,8 @@ type benchProblem struct {
 type benchRow struct {
 	Name     string  `json:"name"`
 	Expected string  `json:"expected"`
-	Result   string  `json:"result"`
+	Result   string  `json:"result"` // "mate" only with a verified line
+	Proven   bool    `json:"proven"` // the mate is proven (also when no line was verified: Result "unknown")
 	Found    int     `json:"found"`
 	Status   string  `json:"status"`
 	OK       bool    `json:"ok"`
@@ -57,13 +57,22 @@ type benchRow struct {
 
 // runBench implements `tsume bench`.
 func runBench(args []string, stdout, stderr io.Writer) int {
+	sigs, release := notifyInterrupt()
+	defer release()
+	return benchCommand(args, stdout, stderr, sigs, release)
+}
+
+// benchCommand is `tsume bench` with its interrupt source given (SIGINT in
+// the command, a channel in tests). An interrupt stops the running problem,
+// prints the totals of the rows done, and exits 130.
+func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Signal, release func()) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	suite := fs.String("suite", "", "problem file (sfen<TAB>expected<TAB>name per line)")
 	timeLimit := fs.Duration("time-limit", 60*time.Second, "time limit per problem")
 	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
 	rulesFlag := fs.String("rules", "auto", "tsume, mate, or auto (mate when the file's header says real-game positions)")
-	hashMB := fs.Int("hash-mb", 256, "table size in MiB (2..1048576)")
+	hashMB := fs.Int("hash-mb", 256, fmt.Sprintf("table size in MiB (%d up to the machine's memory)", mate.MinHashMB))
 	threads := fs.Int("threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
 	nodes := fs.Uint64("nodes", 0, "proof-search node limit per problem (0: none)")
 	jsonOut := fs.Bool("json", false, "print JSON (one object per problem, then totals)")
@@ -81,8 +90,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench: --suite FILE is required (e.g. ../shared/problems/shogi/antma_tsume_1to9.tsv)")
 		return 2
 	}
-	if *hashMB < 2 || *hashMB > mate.MaxHashMB {
-		fmt.Fprintf(stderr, "bench: --hash-mb %d is out of range 2..%d\n", *hashMB, mate.MaxHashMB)
+	if err := mate.CheckHashMB(*hashMB); err != nil {
+		fmt.Fprintf(stderr, "bench: --hash-mb: %v\n", err)
 		return 2
 	}
 	if *timeLimit <= 0 {
@@ -137,8 +146,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer solver.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	watchDone := stopOnInterrupt(solver, cancel, sigs, release)
+	stdout := &errWriter{w: rawStdout}
 
 	var cw *csv.Writer
 	if *csvOut {
@@ -193,12 +204,27 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			if !row.OK && code == 0 {
 				code = 1
 			}
+			if stdout.err != nil {
+				break
+			}
 		}
 		all[a] = rows
 		printTotals(stdout, a, rows, *jsonOut, *csvOut)
 	}
 	if *compare && !*jsonOut && !*csvOut {
 		printComparison(stdout, algos, all)
+	}
+	interrupted := watchDone()
+	if cw != nil && cw.Error() != nil && stdout.err == nil {
+		stdout.err = cw.Error()
+	}
+	if stdout.err != nil {
+		fmt.Fprintf(stderr, "bench: writing the output: %v\n", stdout.err)
+		code = max(code, exitFailure)
+	}
+	if interrupted {
+		fmt.Fprintln(stderr, "bench: interrupted")
+		return exitInterrupted
 	}
 	return code
 }
@@ -275,8 +301,17 @@ func benchOne(ctx context.Context, solver *mate.Solver, p benchProblem, o mate.O
 		row.Status, row.Error = "error", err.Error()
 		return row
 	}
+	fillRow(&row, p.expected, &r)
+	return row
+}
+
+// fillRow records a result in a row under the front ends' rule: a row is a
+// mate, and counts as solved, only with a line the verifier accepted.
+func fillRow(row *benchRow, expected string, r *mate.Result) {
+	a := presentable(r)
 	el := r.Elapsed.Seconds()
-	row.Result, row.Found, row.Minimal, row.Verified = r.Kind.String(), r.Length, r.Minimal, r.Verified
+	row.Result, row.Proven, row.Found = a.kind, a.proven, len(a.moves)
+	row.Minimal, row.Verified = a.kind == "mate" && r.Minimal, a.kind == "mate"
 	row.TimeMS = el * 1000
 	row.ProofMS = r.Stats.Elapsed.Seconds() * 1000
 	row.GE, row.EX, row.IT = r.Stats.Generated, r.Stats.Expanded, r.Stats.Iterations
@@ -286,17 +321,22 @@ func benchOne(ctx context.Context, solver *mate.Solver, p benchProblem, o mate.O
 	}
 	row.ExactNodes, row.Hashfull = r.ExactNodes, r.Hashfull
 	row.NPS = float64(r.Nodes()) / max(el, 1e-9)
-	row.Status, row.OK = grade(p.expected, &r)
-	return row
+	row.Status, row.OK = grade(expected, r)
+	if a.bug != "" {
+		row.Error = "BUG: " + a.bug
+	}
 }
 
 // grade compares an answer with the expected field of the suite format.
 func grade(expected string, r *mate.Result) (string, bool) {
-	if r.Kind == mate.Unknown {
-		return "unknown", false
-	}
-	if r.Kind == mate.Mate && !r.Verified {
+	a := presentable(r)
+	switch {
+	case a.bug != "":
 		return "UNVERIFIED: " + r.Verification.Problem, false
+	case a.kind == "unknown" && a.proven:
+		return "unknown (proven, no verified line)", false
+	case a.kind == "unknown":
+		return "unknown", false
 	}
 	switch {
 	case expected == "nomate":

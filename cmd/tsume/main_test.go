@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -57,4 +59,27 @@ func TestBenchGoSuiteRoutesToBenchGo(t *testing.T) {
 	if !strings.Contains(out.String()+errb.String(), "bench-go") {
 		t.Errorf("bench --go-suite -h printed %q, want the bench-go usage", out.String()+errb.String())
 	}
+}
+
+// helperEnv makes the test binary run as the tsume command (see TestMain),
+// so that tests can send it real signals and give it real files as stdout.
+const helperEnv = "TSUME_CLI_TEST_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) == "1" {
+		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// tsumeCommand returns the test binary set up to run as `tsume args...`.
+func tsumeCommand(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skipf("no executable to re-run: %v", err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), helperEnv+"=1")
+	return cmd
 }

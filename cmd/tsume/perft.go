@@ -12,7 +12,7 @@ import (
 func init() { register("perft", "count leaf nodes of the legal move tree", runPerft) }
 
 // runPerft implements `tsume perft --sfen SFEN --depth N [--divide]`.
-func runPerft(args []string, stdout, stderr io.Writer) int {
+func runPerft(args []string, rawStdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sfen := fs.String("sfen", "startpos", "position: SFEN, \"startpos\", or \"position ... moves ...\"")
@@ -34,6 +34,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "perft: %v\n", err)
 		return 2
 	}
+	stdout := &errWriter{w: rawStdout}
 	start := time.Now()
 	var total uint64
 	if *divide {
@@ -46,6 +47,10 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	el := time.Since(start)
 	fmt.Fprintf(stdout, "%d\n", total)
+	if stdout.err != nil {
+		fmt.Fprintf(stderr, "perft: writing the output: %v\n", stdout.err)
+		return exitFailure
+	}
 	nps := float64(total) / el.Seconds()
 	fmt.Fprintf(stderr, "perft %d: %d leaves in %.3f s (%.1f M leaves/s)\n", *depth, total, el.Seconds(), nps/1e6)
 	return 0
