@@ -14,7 +14,7 @@ import (
 	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
-// TestHeavyStopLatency measures how late `tsume solve --time-limit X`
+// TestStopLatency measures how late `tsume solve --time-limit X`
 // answers, as a user sees it: the command is run as a process for many
 // limits on problems whose searches stop in different phases (Kotobuki in
 // the proof search; Microcosmos' last 41 and 61 plies mostly in the line
@@ -23,10 +23,8 @@ import (
 // lower bound of the solve's lateness: the command counts its setup
 // against the limit). It asserts nothing about time (the machine is
 // shared); it fails only when a run fails or hangs.
-func TestHeavyStopLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("heavy: about 4 minutes of searches")
-	}
+func TestStopLatency(t *testing.T) {
+	latencyRun(t, "about 4 minutes of searches")
 	problems := latencyProblems(t)
 	const perProblem = 20
 	var all []latencySample
@@ -49,12 +47,10 @@ func TestHeavyStopLatency(t *testing.T) {
 
 // TestHeavyInterruptLatency measures how long `tsume solve` takes from a
 // SIGINT to its exit (with the partial result printed), for interrupts
-// sent at many points of the same searches as TestHeavyStopLatency. It
+// sent at many points of the same searches as TestStopLatency. It
 // asserts the exit status and the answer's presence, nothing about time.
-func TestHeavyInterruptLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("heavy: about 2 minutes of searches")
-	}
+func TestInterruptLatency(t *testing.T) {
+	latencyRun(t, "about 2 minutes of searches")
 	var all []latencySample
 	for _, p := range latencyProblems(t) {
 		for i := range 17 {
@@ -179,5 +175,15 @@ func logLatencies(t *testing.T, all []latencySample, own bool) {
 			}
 		}
 		summary(ph, xs)
+	}
+}
+
+// latencyRun skips a latency measurement unless TSUME_LATENCY=1: it is a
+// benchmark of minutes, too long for the test run, and asserts nothing
+// about time.
+func latencyRun(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("TSUME_LATENCY") != "1" {
+		t.Skip("a measurement (" + what + "): run with TSUME_LATENCY=1 go test -run Latency -v ./cmd/tsume")
 	}
 }
