@@ -1,6 +1,7 @@
 package usi
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -182,5 +183,30 @@ func (s *session) ended() {
 		}
 	case <-time.After(10 * time.Second):
 		s.t.Fatal("engine did not end at end of input")
+	}
+}
+
+// TestLimitCountsFromTheCommand: the time the engine spends before the
+// search (here a table allocation of 50 ms) comes out of `go mate <ms>`,
+// so the answer is due at the limit after the command, not after it
+// plus the engine's own work.
+func TestLimitCountsFromTheCommand(t *testing.T) {
+	f := newFake(verifiedMate3(), false)
+	inR, inW := io.Pipe()
+	e := New(io.Discard)
+	e.newSearcher = func(int) (searcher, error) {
+		time.Sleep(50 * time.Millisecond)
+		return f, nil
+	}
+	done := make(chan error, 1)
+	go func() { done <- e.Run(inR) }()
+	io.WriteString(inW, mate3+"\ngo mate 1000\n")
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	c := f.searches()
+	if len(c) != 1 || c[0].opts.TimeLimit <= 0 || c[0].opts.TimeLimit > 950*time.Millisecond {
+		t.Errorf("searches %+v: want one with at most 950 ms left of the 1000", c)
 	}
 }
