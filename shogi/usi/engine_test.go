@@ -2,6 +2,7 @@ package usi
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -16,17 +17,28 @@ type session struct {
 	done  chan error
 }
 
-func start(t *testing.T) *session {
+func start(t *testing.T) *session { return startWith(t, nil) }
+
+// startWith starts an engine whose searches are answered by fake (the
+// real solver when fake is nil).
+func startWith(t *testing.T, fake *fakeSearcher) *session {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	e := New(outW)
+	if fake != nil {
+		e.newSearcher = func(int) (searcher, error) { return fake, nil }
+	}
 	go func() {
-		s.done <- New(outW).Run(inR)
+		err := e.Run(inR)
+		inR.CloseWithError(errors.New("the engine has returned")) // later sends fail, not hang
+		s.done <- err
 		outW.Close()
 	}()
 	go func() {
 		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 64<<20) // an over-long answer fails the test, not the reader
 		for sc.Scan() {
 			s.lines <- sc.Text()
 		}
