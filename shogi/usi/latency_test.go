@@ -27,9 +27,9 @@ import (
 // logs the median, 90th percentile and worst latency, and each point with
 // -v; it asserts nothing about time (the machine's load decides the
 // figures), only that every search answers.
-func TestHeavyStopLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("heavy: measures stop latency over many searches")
+func TestStopLatency(t *testing.T) {
+	if os.Getenv("TSUME_LATENCY") != "1" {
+		t.Skip("a measurement of minutes: run with TSUME_LATENCY=1 go test -run Latency -v ./shogi/usi")
 	}
 	data, err := os.ReadFile(filepath.Join(sharedtest.Require(t), "problems", "shogi", "microcosmos_1525.usi"))
 	if err != nil {
