@@ -19,7 +19,7 @@ import (
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
-// TestHeavyStopLatency measures how late the engine answers after `stop`
+// TestStopLatency measures how late the engine answers after `stop`
 // and after the limit of `go mate <ms>`, over latencyPoints stop points
 // each: tails of Microcosmos (41, 61 and 101 plies to mate) on fresh
 // tables, stopped or limited after 20 ms .. 4 s (geometric steps), so that
