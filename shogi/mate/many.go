@@ -242,3 +242,13 @@ func batchQuestion(s string, o *Options) (*shogi.Position, string, error) {
 	}
 	return pos, strings.Join(f, " ") + " " + attacker.String(), nil
 }
+
+// QuestionKey returns the key SolveMany uses to find duplicate problems:
+// two problems with the same key under the same options ask the same
+// question and have the same answer. It is an error when the problem
+// cannot be parsed or the solver would refuse it. Front ends that resume
+// a batch use it to answer a new problem from a record already written.
+func QuestionKey(problem string, o Options) (string, error) {
+	_, key, err := batchQuestion(problem, &o)
+	return key, err
+}
