@@ -414,26 +414,21 @@ func (m *jobsMeter) finish() {
 // problems solved on jobs workers (each with a table of hashMB MiB,
 // cleared before each problem as the serial bench does, every problem
 // searched even when it repeats another), graded as benchOne grades
-// them. The rows are in the suite's order; a problem that a cancellation
-// interrupted has no row.
-func benchJobs(ctx context.Context, problems []benchProblem, jobs, hashMB int, o mate.Options) []benchRow {
+// them. rows[i] is problem i's row, nil when a cancellation left it
+// unanswered; elapsed is the wall-clock time of the whole suite.
+func benchJobs(ctx context.Context, problems []benchProblem, jobs, hashMB int, o mate.Options) (rows []*benchRow, elapsed time.Duration) {
+	start := time.Now()
 	texts := make([]string, len(problems))
 	for i, p := range problems {
 		texts[i] = p.sfen
 	}
 	o.HashMB = hashMB
-	rows := make([]*benchRow, len(problems))
+	rows = make([]*benchRow, len(problems))
 	mate.SolveMany(ctx, texts, jobs, mate.BatchOptions{Options: o, KeepDuplicates: true}, func(it mate.BatchItem) {
 		row := benchRowOf(problems[it.Index], it)
 		rows[it.Index] = &row
 	})
-	var out []benchRow
-	for _, r := range rows {
-		if r != nil {
-			out = append(out, *r)
-		}
-	}
-	return out
+	return rows, time.Since(start)
 }
 
 // benchRowOf is benchOne's row for an answer SolveMany gave.
