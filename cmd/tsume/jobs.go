@@ -127,9 +127,9 @@ func solveJobs(ctx context.Context, f *solveFlags, jobs int, out string, stdout,
 	return runJobs(ctx, problems, jobsConfig{Jobs: jobs, Out: out, Options: opts, Moves: f.moves, Quiet: f.quiet}, stdout, stderr)
 }
 
-// problemText is the problem of one line with the moves of --moves
+// jobsText is the problem of one line with the moves of --moves
 // played from it (the text form of parseProblem).
-func problemText(text, moves string) string {
+func jobsText(text, moves string) string {
 	if moves = strings.TrimSpace(moves); moves == "" {
 		return text
 	}
@@ -139,8 +139,8 @@ func problemText(text, moves string) string {
 	return text + " moves " + moves
 }
 
-// doneRecord is what resuming needs of a record already written.
-type doneRecord struct {
+// jobsDone is what resuming needs of a record already written.
+type jobsDone struct {
 	Line   int    `json:"line"`
 	SFEN   string `json:"sfen"`
 	Result string `json:"result"`
@@ -152,7 +152,7 @@ type doneRecord struct {
 func runJobs(ctx context.Context, problems []jobsProblem, cfg jobsConfig, stdout, stderr io.Writer) int {
 	start := time.Now()
 	w := stdout
-	done := map[int]doneRecord{}
+	done := map[int]jobsDone{}
 	if cfg.Out != "" {
 		fh, recs, err := openJobsOut(cfg.Out, stderr)
 		if err != nil {
@@ -190,10 +190,10 @@ func runJobs(ctx context.Context, problems []jobsProblem, cfg jobsConfig, stdout
 
 	// Lines that ask a question already answered in the output are
 	// answered from that record, without a search.
-	answered := map[string]doneRecord{}
+	answered := map[string]jobsDone{}
 	for _, p := range problems {
 		if d, ok := done[p.line]; ok && d.Result != "error" {
-			if k, err := mate.QuestionKey(problemText(p.text, cfg.Moves), cfg.Options); err == nil {
+			if k, err := mate.QuestionKey(jobsText(p.text, cfg.Moves), cfg.Options); err == nil {
 				answered[k] = d
 			}
 		}
@@ -205,10 +205,10 @@ func runJobs(ctx context.Context, problems []jobsProblem, cfg jobsConfig, stdout
 			continue
 		}
 		if !cfg.KeepDuplicates {
-			text := problemText(p.text, cfg.Moves)
+			text := jobsText(p.text, cfg.Moves)
 			if k, err := mate.QuestionKey(text, cfg.Options); err == nil {
 				if d, ok := answered[k]; ok {
-					if rec, err := copyRecord(d, p.line, text); err == nil && writeRecord(rec) {
+					if rec, err := jobsCopy(d, p.line, text); err == nil && writeRecord(rec) {
 						copied++
 						continue
 					}
@@ -220,7 +220,7 @@ func runJobs(ctx context.Context, problems []jobsProblem, cfg jobsConfig, stdout
 
 	texts := make([]string, len(pending))
 	for i, p := range pending {
-		texts[i] = problemText(p.text, cfg.Moves)
+		texts[i] = jobsText(p.text, cfg.Moves)
 	}
 	meter := newJobsMeter(stderr, len(pending), cfg.Quiet)
 	counts := map[string]int{}
@@ -285,7 +285,7 @@ func workersUsed(jobs, n int) int {
 // returns its records. A last line without its newline is the record a
 // killed run was writing: it is cut off so that the next record starts a
 // line of its own.
-func openJobsOut(path string, stderr io.Writer) (*os.File, []doneRecord, error) {
+func openJobsOut(path string, stderr io.Writer) (*os.File, []jobsDone, error) {
 	fh, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, err
@@ -308,12 +308,12 @@ func openJobsOut(path string, stderr io.Writer) (*os.File, []doneRecord, error) 
 		fh.Close()
 		return nil, nil, err
 	}
-	var recs []doneRecord
+	var recs []jobsDone
 	for i, ln := range bytes.Split(data[:keep], []byte{'\n'}) {
 		if len(bytes.TrimSpace(ln)) == 0 {
 			continue
 		}
-		var d doneRecord
+		var d jobsDone
 		if err := json.Unmarshal(ln, &d); err != nil || d.Line <= 0 {
 			fh.Close()
 			return nil, nil, fmt.Errorf("%s:%d: not a record of tsume solve --jobs (%.60q): use another output file", path, i+1, ln)
@@ -327,12 +327,12 @@ func openJobsOut(path string, stderr io.Writer) (*os.File, []doneRecord, error) 
 // matchDone checks that the records belong to this problem file (each
 // names a line that holds a problem, with that problem's position) and
 // returns them by line.
-func matchDone(path string, recs []doneRecord, problems []jobsProblem, cfg jobsConfig) (map[int]doneRecord, error) {
+func matchDone(path string, recs []jobsDone, problems []jobsProblem, cfg jobsConfig) (map[int]jobsDone, error) {
 	byLine := make(map[int]string, len(problems))
 	for _, p := range problems {
 		byLine[p.line] = p.text
 	}
-	done := make(map[int]doneRecord, len(recs))
+	done := make(map[int]jobsDone, len(recs))
 	for _, d := range recs {
 		text, ok := byLine[d.Line]
 		if !ok {
@@ -354,8 +354,8 @@ func matchDone(path string, recs []doneRecord, problems []jobsProblem, cfg jobsC
 	return done, nil
 }
 
-// copyRecord is d's record for another line that asks the same question.
-func copyRecord(d doneRecord, line int, text string) (map[string]any, error) {
+// jobsCopy is d's record for another line that asks the same question.
+func jobsCopy(d jobsDone, line int, text string) (map[string]any, error) {
 	var m map[string]any
 	if err := json.Unmarshal(d.raw, &m); err != nil {
 		return nil, err

@@ -40,8 +40,8 @@ func jobsFlags(path string) *solveFlags {
 	return &solveFlags{file: path, rules: "tsume", algo: "dfpn", hashMB: 8, threads: 1, quiet: true}
 }
 
-// readRecords reads a JSONL output as generic objects.
-func readRecords(t *testing.T, data []byte) []map[string]any {
+// jobsRecords reads a JSONL output as generic objects.
+func jobsRecords(t *testing.T, data []byte) []map[string]any {
 	t.Helper()
 	var recs []map[string]any
 	for _, ln := range bytes.Split(bytes.TrimSpace(data), []byte{'\n'}) {
@@ -57,8 +57,8 @@ func readRecords(t *testing.T, data []byte) []map[string]any {
 	return recs
 }
 
-// byLine checks that every problem line has exactly one record.
-func byLine(t *testing.T, recs []map[string]any) map[int]map[string]any {
+// jobsByLine checks that every problem line has exactly one record.
+func jobsByLine(t *testing.T, recs []map[string]any) map[int]map[string]any {
 	t.Helper()
 	m := map[int]map[string]any{}
 	for _, r := range recs {
@@ -113,7 +113,7 @@ func TestSolveJobs(t *testing.T) {
 		if code != 2 {
 			t.Errorf("jobs %d: exit %d, want 2 (bad lines); stderr %s", jobs, code, errb.String())
 		}
-		checkJobRecords(t, byLine(t, readRecords(t, out.Bytes())))
+		checkJobRecords(t, jobsByLine(t, jobsRecords(t, out.Bytes())))
 	}
 }
 
@@ -134,8 +134,8 @@ func TestSolveJobsMatchesJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("solve --json: exit %d: %s", code, errOut)
 	}
-	batch := readRecords(t, out.Bytes())[0]
-	one := readRecords(t, []byte(single))[0]
+	batch := jobsRecords(t, out.Bytes())[0]
+	one := jobsRecords(t, []byte(single))[0]
 	if batch["line"] != 1.0 {
 		t.Errorf("line %v, want 1", batch["line"])
 	}
@@ -160,7 +160,7 @@ func TestSolveJobsResume(t *testing.T) {
 	os.WriteFile(in, []byte(jobsFile), 0o644)
 	outPath := filepath.Join(dir, "out.jsonl")
 	var errb bytes.Buffer
-	if code := solveJobs(context.Background(), jobsFlags(in), 2, outPath, discard(), &errb); code != 2 {
+	if code := solveJobs(context.Background(), jobsFlags(in), 2, outPath, jobsDiscard(), &errb); code != 2 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	full, _ := os.ReadFile(outPath)
@@ -182,14 +182,14 @@ func TestSolveJobsResume(t *testing.T) {
 	os.WriteFile(outPath, cut, 0o644)
 
 	errb.Reset()
-	if code := solveJobs(context.Background(), jobsFlags(in), 2, outPath, discard(), &errb); code != 2 {
+	if code := solveJobs(context.Background(), jobsFlags(in), 2, outPath, jobsDiscard(), &errb); code != 2 {
 		t.Fatalf("rerun: exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(errb.String(), "cut-off last record") {
 		t.Errorf("the cut record was not reported: %s", errb.String())
 	}
 	again, _ := os.ReadFile(outPath)
-	recs := byLine(t, readRecords(t, again))
+	recs := jobsByLine(t, jobsRecords(t, again))
 	checkJobRecords(t, recs)
 	// Lines 6 and 9 repeat line 2, whose record was kept: they are
 	// answered from it, not searched again.
@@ -203,14 +203,14 @@ func TestSolveJobsResume(t *testing.T) {
 	}
 
 	errb.Reset()
-	solveJobs(context.Background(), jobsFlags(in), 2, outPath, discard(), &errb)
+	solveJobs(context.Background(), jobsFlags(in), 2, outPath, jobsDiscard(), &errb)
 	if third, _ := os.ReadFile(outPath); !bytes.Equal(third, again) {
 		t.Errorf("a run over a complete output wrote:\n%s", third[len(again):])
 	}
 }
 
-// discard is a writer that drops everything (stdout is unused with --out).
-func discard() *bytes.Buffer { return new(bytes.Buffer) }
+// jobsDiscard is a writer that drops everything (stdout is unused with --out).
+func jobsDiscard() *bytes.Buffer { return new(bytes.Buffer) }
 
 // TestSolveJobsForeignOutput: an output written for another problem file
 // is refused and left as it is.
@@ -226,7 +226,7 @@ func TestSolveJobsForeignOutput(t *testing.T) {
 		outPath := filepath.Join(dir, "out.jsonl")
 		os.WriteFile(outPath, []byte(foreign), 0o644)
 		var errb bytes.Buffer
-		if code := solveJobs(context.Background(), jobsFlags(in), 1, outPath, discard(), &errb); code != 2 || !strings.Contains(errb.String(), "another") {
+		if code := solveJobs(context.Background(), jobsFlags(in), 1, outPath, jobsDiscard(), &errb); code != 2 || !strings.Contains(errb.String(), "another") {
 			t.Errorf("%q: exit %d, stderr %q: want a refusal", foreign, code, errb.String())
 		}
 		if got, _ := os.ReadFile(outPath); string(got) != foreign {

@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// collect runs SolveMany and returns its items by index, failing the test
+// collectBatch runs SolveMany and returns its items by index, failing the test
 // when an index is emitted twice or out of range.
-func collect(t *testing.T, ctx context.Context, problems []string, workers int, o BatchOptions) (map[int]BatchItem, error) {
+func collectBatch(t *testing.T, ctx context.Context, problems []string, workers int, o BatchOptions) (map[int]BatchItem, error) {
 	t.Helper()
 	got := map[int]BatchItem{}
 	err := SolveMany(ctx, problems, workers, o, func(it BatchItem) {
@@ -70,7 +70,7 @@ func TestSolveManyItems(t *testing.T) {
 		{NoMate, 0, "", -1},
 	}
 	for _, workers := range []int{1, 3} {
-		got, err := collect(t, context.Background(), problems, workers, BatchOptions{Options: Options{HashMB: 8, TimeLimit: 20 * time.Second}})
+		got, err := collectBatch(t, context.Background(), problems, workers, BatchOptions{Options: Options{HashMB: 8, TimeLimit: 20 * time.Second}})
 		if err != nil {
 			t.Fatalf("workers %d: %v", workers, err)
 		}
@@ -106,7 +106,7 @@ func TestSolveManyItems(t *testing.T) {
 // TestSolveManyKeepDuplicates: with KeepDuplicates every problem is solved.
 func TestSolveManyKeepDuplicates(t *testing.T) {
 	problems := slices.Repeat([]string{"7sk/9/7PP/9/9/9/9/9/9 b GS 1"}, 5)
-	got, err := collect(t, context.Background(), problems, 2, BatchOptions{Options: Options{HashMB: 8}, KeepDuplicates: true})
+	got, err := collectBatch(t, context.Background(), problems, 2, BatchOptions{Options: Options{HashMB: 8}, KeepDuplicates: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestSolveManyCancelLong(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	got, err := collect(t, ctx, []string{long, "7sk/9/7PP/9/9/9/9/9/9 b GS 1"}, 2, BatchOptions{Options: Options{HashMB: 16}})
+	got, err := collectBatch(t, ctx, []string{long, "7sk/9/7PP/9/9/9/9/9/9 b GS 1"}, 2, BatchOptions{Options: Options{HashMB: 16}})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v, want the context's deadline", err)
 	}
@@ -198,11 +198,11 @@ func TestSolveManySerialEqualsParallel(t *testing.T) {
 	for _, f := range []string{"antma_tsume_1to9.tsv", "yaneuraou5m_heads_mate3_5_7.tsv"} {
 		problems, rules := readBatchSet(t, filepath.Join(dir, f))
 		o := BatchOptions{Options: Options{Rules: rules, HashMB: 16, TimeLimit: 30 * time.Second}}
-		serial, err := collect(t, context.Background(), problems, 1, o)
+		serial, err := collectBatch(t, context.Background(), problems, 1, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		parallel, err := collect(t, context.Background(), problems, 3, o)
+		parallel, err := collectBatch(t, context.Background(), problems, 3, o)
 		if err != nil {
 			t.Fatal(err)
 		}
