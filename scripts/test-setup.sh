@@ -14,8 +14,10 @@ command -v make >/dev/null 2>&1 || need+=(make)
 if [ -x /usr/bin/python3 ]; then
   /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || need+=(python3-pytest)
   /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+  /usr/bin/python3 -c 'import dask' >/dev/null 2>&1 || need+=(python3-dask)
+  /usr/bin/python3 -c 'import distributed' >/dev/null 2>&1 || need+=(python3-distributed)
 else
-  need+=(python3-pytest python3-venv)
+  need+=(python3-pytest python3-venv python3-dask python3-distributed)
 fi
 [ -x /usr/games/gnugo ] || need+=(gnugo)
 

@@ -79,6 +79,7 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	csvOut := fs.Bool("csv", false, "print CSV")
 	compare := fs.Bool("compare", false, "run every algorithm and print the comparison table (Kishimoto 2010, Table 1)")
 	only := fs.String("only", "", "run only the problems whose name contains this text")
+	jobs := fs.Int("jobs", 1, "solve the problems on N workers, each with its own table of --hash-mb (rows are printed in the suite's order)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -96,6 +97,10 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	}
 	if *timeLimit <= 0 {
 		fmt.Fprintf(stderr, "bench: --time-limit %v must be positive\n", *timeLimit)
+		return 2
+	}
+	if *jobs < 1 {
+		fmt.Fprintf(stderr, "bench: --jobs %d: want at least 1\n", *jobs)
 		return 2
 	}
 	if err := checkThreads(*threads); err != nil {
@@ -166,12 +171,27 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 				"name", "expected", "found", "status", "time", "GE", "EX", "IT", "RE", "BR", "hits/GE", "nodes/s", "verified")
 		}
 		var rows []benchRow
-		for _, p := range problems {
+		o := mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes, Threads: *threads}
+		var pre []*benchRow
+		if *jobs > 1 {
+			var el time.Duration
+			pre, el = benchJobs(ctx, problems, *jobs, *hashMB, o)
+			fmt.Fprintf(stderr, "bench: %s: %d problems on %d workers in %v (%.1f problems/s)\n", a, len(problems), *jobs, el.Round(time.Millisecond), float64(len(problems))/el.Seconds())
+		}
+		for i, p := range problems {
 			if ctx.Err() != nil {
 				break
 			}
-			solver.Clear() // each problem starts from an empty table
-			row := benchOne(ctx, solver, p, mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes, Threads: *threads})
+			var row benchRow
+			if pre != nil {
+				if pre[i] == nil {
+					break // a cancellation left it unanswered
+				}
+				row = *pre[i]
+			} else {
+				solver.Clear() // each problem starts from an empty table
+				row = benchOne(ctx, solver, p, o)
+			}
 			rows = append(rows, row)
 			switch {
 			case *jsonOut:

@@ -189,6 +189,8 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.Var(&f.defender, "defender", "the side to move defends (AND root: does every reply lose?); auto: only when it is in check")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&f.file, "file", "", "read problems from FILE (\"-\": stdin), one position a line; text after a tab is ignored; a bad line is reported with its number and skipped (exit status 2 at the end)")
+	jobs := fs.Int("jobs", 0, "with --file: solve on N processes' worth of goroutines, each with its own table of --hash-mb, writing JSON lines (as --json, with \"line\") as problems finish; a rerun with the same --out resumes")
+	out := fs.String("out", "", "with --file: the JSON-lines output of --jobs (default stdout); lines already recorded there are skipped")
 	if err := fs.Parse(joinDefenderValue(args)); err != nil {
 		return exitBadInput
 	}
@@ -204,6 +206,35 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	if err := f.check(); err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitBadInput
+	}
+	if (*jobs != 0 || *out != "") && f.file == "" {
+		fmt.Fprintln(stderr, "solve: --jobs and --out need --file")
+		return exitBadInput
+	}
+	if f.file != "" && (*jobs != 0 || *out != "") {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		interrupted := make(chan bool, 1)
+		quit := make(chan struct{})
+		go func() {
+			select {
+			case <-sigs:
+				if release != nil {
+					release()
+				}
+				cancel()
+				interrupted <- true
+			case <-quit:
+				interrupted <- false
+			}
+		}()
+		code := solveJobs(ctx, &f, max(*jobs, 1), *out, rawStdout, stderr)
+		close(quit)
+		if <-interrupted {
+			fmt.Fprintln(stderr, "solve: interrupted")
+			return exitInterrupted
+		}
+		return code
 	}
 	opts, err := f.options()
 	if err != nil {
