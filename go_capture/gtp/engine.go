@@ -208,7 +208,13 @@ func (e *Engine) command(name string, args []string) (string, error) {
 			return "", err
 		}
 		e.LastResult = res
-		return res.GTP(e.b.Size()), nil
+		reply, err := res.GTP(e.b.Size())
+		if err != nil {
+			// Not decided: a failure, never "0", which would claim a
+			// proof that the string cannot be captured or saved.
+			return "", fmt.Errorf("unknown: %v (%d nodes, %d board plays)", err, res.Stats.Nodes, res.Stats.Plays)
+		}
+		return reply, nil
 	}
 	return "", fmt.Errorf("unknown command")
 }

@@ -129,3 +129,32 @@ func FuzzExec(f *testing.F) {
 		}
 	})
 }
+
+// TestUndecidedIsAFailure: a question that its budget stops answers a GTP
+// failure, never "0" (which says the string cannot be saved); the
+// default options (df-pn) decide issue 12's chase: D4 saves D5.
+func TestUndecidedIsAFailure(t *testing.T) {
+	setup := []string{"boardsize 9", "clear_board", "play black E5", "play white D5", "play black C5", "play black D6"}
+	for _, algo := range []string{reading.AlgoDFPN, reading.AlgoPNStar, reading.AlgoAPS} {
+		e := New(reading.Options{Algorithm: algo, Plays: 300})
+		for _, l := range setup {
+			e.Exec(l)
+		}
+		for _, q := range []string{"defend D5", "4 defend D5"} {
+			got, _, _ := e.Exec(q)
+			if !strings.HasPrefix(got, "? unknown: ") && !strings.HasPrefix(got, "?4 unknown: ") {
+				t.Errorf("%s, 300 plays, %q: %q, want a failure saying unknown", algo, q, got)
+			}
+		}
+		if got, _, _ := e.Exec("attack D5"); got != "= 1 D4\n\n" { // in atari: decided at once
+			t.Errorf("%s, 300 plays: attack D5 = %q, want \"= 1 D4\"", algo, got)
+		}
+	}
+	e := New(reading.Options{Plays: 1000000})
+	for _, l := range setup {
+		e.Exec(l)
+	}
+	if got, _, _ := e.Exec("defend D5"); got != "= 1 D4\n\n" {
+		t.Errorf("default options: defend D5 = %q, want \"= 1 D4\"", got)
+	}
+}

@@ -310,14 +310,20 @@ func TestResultWords(t *testing.T) {
 		{Result{Code: KoB, Move: 1, Proven: true}, Defend, "ko", "3 B1"},
 		{Result{Code: Fail, Proven: true}, Attack, "saved", "0"},
 		{Result{Code: Fail, Proven: true}, Defend, "captured", "0"},
-		{Result{Code: Fail}, Attack, "unknown", "0"},
+		// Undecided: no GNU Go reply at all (an error), never "0".
+		{Result{Code: Fail}, Attack, "unknown", ""},
+		{Result{Code: Fail}, Defend, "unknown", ""},
 	}
 	for _, tc := range tests {
 		if w := tc.r.Word(tc.mode); w != tc.word {
 			t.Errorf("%+v %s: word %q, want %q", tc.r, tc.mode, w, tc.word)
 		}
-		if g := tc.r.GTP(9); g != tc.gtp {
-			t.Errorf("%+v: GTP %q, want %q", tc.r, g, tc.gtp)
+		g, err := tc.r.GTP(9)
+		if g != tc.gtp || (err != nil) != (tc.gtp == "") {
+			t.Errorf("%+v: GTP %q, %v, want %q", tc.r, g, err, tc.gtp)
+		}
+		if tc.r.Decided() != (tc.gtp != "") {
+			t.Errorf("%+v: Decided() = %v", tc.r, tc.r.Decided())
 		}
 	}
 }
@@ -326,7 +332,7 @@ func TestResultWords(t *testing.T) {
 // iteration allocates nothing.
 func TestSearchAllocatesNothing(t *testing.T) {
 	b := diagram(t, net...)
-	o, _, err := Options{SafeLibs: 3}.normalize()
+	o, _, err := Options{SafeLibs: 3, Algorithm: AlgoAPS}.normalize()
 	if err != nil {
 		t.Fatal(err)
 	}
