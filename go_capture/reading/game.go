@@ -408,8 +408,8 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 				}
 				if ra.Outcome == core.Disproven {
 					res.Code, res.Proven, res.Move = km.code, true, board.Pass
-					if km.code != Win {
-						res.Move = koDefenceCore(s, g, solve)
+					if s.needsMove(km.code) {
+						res.Move = koDefenceCore(s, g, km.code, solve)
 					}
 					res.Line = []board.Point{res.Move}
 					break
@@ -442,11 +442,11 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 				// move keeps the target alive: name the one the ko
 				// defence order prefers (kodefence.go), not whichever
 				// the proof happened to try first.
-				if m := koDefenceCore(s, g, solve); m != board.Pass || res.Move == board.Pass {
+				if m := koDefenceCore(s, g, km.code, solve); m != board.Pass || res.Move == board.Pass {
 					res.Move = m
 				}
-			case mode == Defend && res.Move == board.Pass && km.code != Win:
-				res.Move = koDefenceCore(s, g, solve)
+			case mode == Defend && res.Move == board.Pass && s.needsMove(km.code):
+				res.Move = koDefenceCore(s, g, km.code, solve)
 			}
 			res.Line = []board.Point{res.Move}
 			if mode == Attack {
@@ -472,10 +472,10 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 }
 
 // koDefenceCore is koDefenceAPS for df-pn and PN* (see kodefence.go).
-func koDefenceCore(s *searcher, g *captureGame, solve func(uint64) (core.Result, error)) board.Point {
+func koDefenceCore(s *searcher, g *captureGame, code int, solve func(uint64) (core.Result, error)) board.Point {
 	first := g.toMove
 	defer func() { g.toMove, g.rootWide, g.forcedOK = first, false, [maxPly]bool{} }()
-	ms := s.koDefenceOrder(s.buf())
+	ms := s.defenceOrder(s.buf(), code)
 	s.bufs[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
