@@ -75,11 +75,19 @@ func (g *captureGame) stopped() bool {
 // bucket. A reused Solver then evicts what a fresh one would, and does
 // the same work (TestCoreKeyIgnoresQuestion). The searcher's tables
 // index by the key's low bits, where a salt only permutes the slots.
+//
+// Under positional superko the key also carries the set of positions
+// played since the question began (board.HistoryKey), on which the legal
+// moves from here on depend: the core's table then never gives a result
+// found under one history to a path with another, nor does its
+// repetition check see a position repeat under another history, and
+// df-pn's and PN*'s results stay sound (APS keeps only move hints
+// instead). Without superko HistoryKey is 0.
 func (g *captureGame) Key() core.Key {
 	if g.limbo > 0 {
 		return core.Key{Board: mix64(g.limboSalt + uint64(g.limbo))}
 	}
-	return core.Key{Board: g.s.b.Key(g.toMove) ^ g.s.ttSalt}
+	return core.Key{Board: g.s.b.Key(g.toMove) ^ g.s.ttSalt ^ g.s.b.HistoryKey()}
 }
 
 // mix64 is splitmix64's finaliser.

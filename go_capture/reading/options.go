@@ -112,8 +112,11 @@ type Options struct {
 	// Progress, if set, reports the search's progress (see Progress).
 	// A pointer, so that Options stay comparable with ==.
 	Progress *Progress
-	// Superko makes positional superko part of the rules; results are
-	// then stored with the path that led to them (see table.go).
+	// Superko makes positional superko part of the rules. Legality then
+	// depends on the positions played before: APS's table keeps only
+	// move hints, and df-pn and PN* key each position with the set of
+	// positions played since the question began (board.HistoryKey), so
+	// no result passes from one history to another.
 	Superko bool
 	// TableBits sets the transposition table to 2^TableBits entries
 	// (default 18).
