@@ -3,6 +3,15 @@
 // answers GNU Go's attack and defend in GNU Go's reply format ("0",
 // "1 D4", "2 D4", "3 D4"), and accepts GNU Go's trymove/popgo, so GNU
 // Go's own reading regressions run against it.
+//
+// Where GNU Go 3.8 is the reference, the engine answers as it does: an
+// integer id is echoed (normalised) only when it is not negative, command
+// names are case-sensitive, known_command without an argument is false,
+// and defend names a real move for a string short of five liberties that
+// needs no defence (PASS from five liberties on). A question the search
+// does not decide within its limits is a failure, "? unknown: ...",
+// never "0". A line longer than 64 KiB is refused and the session goes
+// on; an error shows at most 64 bytes of the input, escaped.
 package gtp
 
 import (
