@@ -42,8 +42,9 @@ func TestCaptureUnknownIsUnknown(t *testing.T) {
 			t.Errorf("%s --json, 300 plays: %s; want code null, result unknown", algo, out)
 		}
 	}
-	// The default (df-pn, 1 000 000 plays) decides it.
-	out, errs, code := runCaptureArgs(t, "--sgf", f, "--target", "D5", "--defend", "--json")
+	// The default (df-pn, 1 000 000 plays) decides it; the clock, a guard
+	// only, is off so that a loaded machine cannot stop it first.
+	out, errs, code := runCaptureArgs(t, "--sgf", f, "--target", "D5", "--defend", "--json", "--time-limit", "0")
 	var j map[string]any
 	if err := json.Unmarshal([]byte(out), &j); err != nil || code != 0 {
 		t.Fatalf("default --json: exit %d, %q %q: %v", code, out, errs, err)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"testing"
+	"time"
 
 	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/go_capture/board"
@@ -226,8 +227,9 @@ func equalMoves(a, b []core.Move) bool {
 // TestBudgetNeverGivesAFalseAnswer sweeps the play budget of whole
 // questions (every ko pass, the attacker-first search of a defence, the
 // hunt for a ko defence's move) from a few plays up to what each
-// question needs: a question cut short must be undecided (Decided false,
-// no GTP reply), never a code the unlimited question does not give. A
+// question needs, and then time limits from 1 µs: a question cut short
+// must be undecided (Decided false, no GTP reply), never a code the
+// unlimited question does not give. A
 // failure proven in the first ko pass, for one, is no answer while a
 // later pass that could find a ko success is cut short.
 func TestBudgetNeverGivesAFalseAnswer(t *testing.T) {
@@ -267,6 +269,16 @@ func TestBudgetNeverGivesAFalseAnswer(t *testing.T) {
 					t.Errorf("%s %s %s: %d plays give code %d (%s), without a limit code %d (%s)\n%s",
 						algo, q.mode, q.name, k, res.Code, q.b.Vertex(res.Move), full.Code, q.b.Vertex(full.Move), q.b)
 					break
+				}
+			}
+			// The clock as the limit: wherever it fires, the same rule.
+			for d := time.Microsecond; d < 20*time.Millisecond; d *= 4 {
+				res, err := Solve(context.Background(), q.b, q.target, q.mode, Options{Algorithm: algo, SafeLibs: 3, Nodes: math.MaxInt64, TimeLimit: d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Decided() && res.Code != full.Code {
+					t.Errorf("%s %s %s: a limit of %v gives code %d, without a limit code %d", algo, q.mode, q.name, d, res.Code, full.Code)
 				}
 			}
 			v.Close()
