@@ -31,8 +31,8 @@ type captureFlags struct {
 }
 
 func (f *captureFlags) register(fs *flag.FlagSet, defaultTime time.Duration, defaultPlays int64) {
-	fs.StringVar(&f.algo, "algo", "aps", "search: aps (Abstract Proof Search), dfpn or pnstar")
-	fs.StringVar(&f.widening, "widening", reading.DefaultStrategy, "widening strategy: 1..9 or its name, e.g. OR2-2AND1-2, brute-force")
+	fs.StringVar(&f.algo, "algo", reading.DefaultAlgorithm, "search: dfpn (df-pn, the strongest), pnstar (PN*) or aps (Abstract Proof Search)")
+	fs.StringVar(&f.widening, "widening", reading.DefaultStrategy, "widening strategy: 1..9 or its name, e.g. OR2-2AND1-2, brute-force (df-pn and PN* widen only the attacker's moves: OR1 first when the strategy starts with OR1)")
 	fs.DurationVar(&f.timeLimit, "time-limit", defaultTime, "wall-clock limit per question (0: none)")
 	fs.Int64Var(&f.nodes, "nodes", 0, fmt.Sprintf("node limit per question (0: %d)", reading.DefaultNodes))
 	fs.Int64Var(&f.plays, "plays", defaultPlays, "board-play budget per question, a reproducible effort limit (0: none)")
@@ -49,7 +49,7 @@ func (f *captureFlags) options() reading.Options {
 type captureJSON struct {
 	Target    string   `json:"target"`
 	Question  string   `json:"question"`
-	Code      int      `json:"code"`
+	Code      *int     `json:"code"` // null when the search did not decide
 	Result    string   `json:"result"`
 	Move      string   `json:"move,omitempty"`
 	Line      []string `json:"line"`
@@ -136,10 +136,14 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 	}
 	st, _ := reading.ParseStrategy(cf.widening)
 	out := captureJSON{
-		Target: b.Vertex(p), Question: mode.String(), Code: res.Code, Result: res.Word(mode),
+		Target: b.Vertex(p), Question: mode.String(), Result: res.Word(mode),
 		Line: []string{}, Proven: res.Proven, Nodes: res.Stats.Nodes, Plays: res.Stats.Plays,
 		TimeMS:    float64(res.Stats.Time.Microseconds()) / 1000,
 		Algorithm: cf.algo, Widening: st.Name,
+	}
+	gtpReply, undecided := res.GTP(b.Size())
+	if undecided == nil {
+		out.Code = &res.Code
 	}
 	if res.Code != reading.Fail {
 		out.Move = b.Vertex(res.Move)
@@ -154,7 +158,11 @@ func runCapture(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s %s: %s (GNU Go code %s)\n", out.Question, out.Target, out.Result, res.GTP(b.Size()))
+	if undecided != nil {
+		fmt.Fprintf(stdout, "%s %s: unknown (%v)\n", out.Question, out.Target, undecided)
+	} else {
+		fmt.Fprintf(stdout, "%s %s: %s (GNU Go code %s)\n", out.Question, out.Target, out.Result, gtpReply)
+	}
 	if out.Move != "" {
 		fmt.Fprintf(stdout, "move:  %s\n", out.Move)
 		fmt.Fprintf(stdout, "line:  %s\n", strings.Join(out.Line, " "))

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("gtp", "run as a GTP engine answering GNU Go's attack/defend", runGTP)
+	register("gtp", "run as a GTP engine answering GNU Go's attack/defend (df-pn by default)", runGTP)
 }
 
 // runGTP implements `tsume gtp`: the protocol on stdin and stdout.

@@ -46,6 +46,7 @@ type mark struct {
 	koColor      Color
 	captured     [3]int16
 	histLen      int
+	histKey      uint64
 }
 
 // Board is a Go position. The zero value is not usable: call New.
@@ -67,6 +68,9 @@ type Board struct {
 
 	superko bool
 	history []uint64 // stone hashes of earlier positions, for superko
+	// histKey hashes the set of distinct positions in history (see
+	// HistoryKey).
+	histKey uint64
 
 	pointLog []pointUndo
 	strLog   []strUndo
@@ -138,10 +142,45 @@ func (b *Board) Neighbors(p Point) []Point { return b.nbr[p][:b.nnbr[p]] }
 func (b *Board) SetSuperko(on bool) {
 	b.superko = on
 	b.history = b.history[:0]
+	b.histKey = 0
 	if on {
-		b.history = append(b.history, b.hash)
+		b.remember()
 	}
 }
+
+// remember adds the current position to the superko history.
+func (b *Board) remember() {
+	seen := false
+	for _, h := range b.history {
+		if h == b.hash {
+			seen = true // a forced retake or a pass: the set is unchanged
+			break
+		}
+	}
+	if !seen {
+		b.histKey ^= historyMix(b.hash)
+	}
+	b.history = append(b.history, b.hash)
+}
+
+// historyMix spreads a position's hash before it joins the history key,
+// so that the key is not a linear function of the positions' Zobrist
+// hashes (whose XOR is the current position's).
+func historyMix(z uint64) uint64 {
+	z ^= 0x5375706572b06f21 // "Superko"
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// HistoryKey is 0 without superko; with it, a hash of the set of
+// whole-board positions in the superko history, the current one
+// included. Under positional superko the legal moves from here on depend
+// on the position and on that set, not on the order of the moves that
+// made it, so (position, HistoryKey) identifies what a search from here
+// can find: a transposition table keyed by Key alone would carry results
+// from one history to another where other moves are legal.
+func (b *Board) HistoryKey() uint64 { return b.histKey }
 
 // Superko reports whether positional superko is on.
 func (b *Board) Superko() bool { return b.superko }
@@ -281,7 +320,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.pushMark()
 		b.ko, b.koColor = NoPoint, Empty
 		if b.superko {
-			b.history = append(b.history, b.hash)
+			b.remember()
 		}
 		return nil
 	}
@@ -384,7 +423,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.ko, b.koColor = captPoint, enemy
 	}
 	if b.superko {
-		b.history = append(b.history, b.hash)
+		b.remember()
 	}
 	return nil
 }
@@ -457,7 +496,7 @@ func (b *Board) logStr(id Point) {
 func (b *Board) pushMark() {
 	b.marks = append(b.marks, mark{
 		nPoint: len(b.pointLog), nStr: len(b.strLog), hash: b.hash,
-		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history),
+		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history), histKey: b.histKey,
 	})
 }
 
@@ -482,7 +521,7 @@ func (b *Board) Undo() bool {
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
 	b.hash, b.ko, b.koColor, b.captured = m.hash, m.ko, m.koColor, m.captured
-	b.history = b.history[:m.histLen]
+	b.history, b.histKey = b.history[:m.histLen], m.histKey
 	return true
 }
 

@@ -287,3 +287,72 @@ func TestPlayForcedIgnoresKoAndRestoresIt(t *testing.T) {
 		t.Fatalf("PlayForced on a stone: %v", err)
 	}
 }
+
+// TestHistoryKey: under superko the history key names the set of
+// positions played, whatever their order; a pass or a forced retake that
+// repeats a position leaves the set as it was; Undo restores it; without
+// superko it is 0.
+func TestHistoryKey(t *testing.T) {
+	play := func(b *Board, moves ...string) {
+		t.Helper()
+		for i, v := range moves {
+			p := Pass
+			if v != "pass" {
+				p = mustVertex(t, b, v)
+			}
+			if err := b.Play(p, Color(1+i%2)); err != nil {
+				t.Fatalf("%s: %v", v, err)
+			}
+		}
+	}
+	a := mustBoard(t, ".....", ".....", ".....", ".....", ".....")
+	b := a.Clone()
+	if a.HistoryKey() != 0 {
+		t.Fatal("history key without superko")
+	}
+	a.SetSuperko(true)
+	b.SetSuperko(true)
+	start := a.HistoryKey()
+	play(a, "A1", "B1", "C1")
+	play(b, "C1", "B1", "A1")
+	if a.Key(White) != b.Key(White) {
+		t.Fatal("the same stones have different keys")
+	}
+	if a.HistoryKey() == b.HistoryKey() {
+		t.Error("two histories (A1 B1 C1, C1 B1 A1) have one history key")
+	}
+	k := a.HistoryKey()
+	play(a, "pass") // White passes: the position repeats
+	if a.HistoryKey() != k {
+		t.Error("a pass changed the set of positions")
+	}
+	for a.Depth() > 0 {
+		a.Undo()
+	}
+	if a.HistoryKey() != start {
+		t.Error("Undo did not restore the history key")
+	}
+	// The same set of positions in another order: one key.
+	c := mustBoard(t, ".....", ".....", ".....", ".....", ".....")
+	c.SetSuperko(true)
+	play(c, "A1", "pass", "pass", "B1") // {empty, A1}, then A1+B1 by White
+	d := mustBoard(t, ".....", ".....", ".....", ".....", ".....")
+	d.SetSuperko(true)
+	play(d, "A1", "B1") // {empty, A1, A1+B1}
+	if c.Key(Black) != d.Key(Black) || c.HistoryKey() != d.HistoryKey() {
+		t.Error("the same positions in another order have another history key")
+	}
+	// A forced retake repeats a position: the set does not grow.
+	e := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
+	e.SetSuperko(true)
+	before := e.HistoryKey()
+	if err := e.Play(mustVertex(t, e, "B2"), White); err != nil { // White takes the ko
+		t.Fatal(err)
+	}
+	if err := e.PlayForced(mustVertex(t, e, "C2"), Black); err != nil { // Black retakes at once
+		t.Fatal(err)
+	}
+	if e.HistoryKey() != before^historyMix(e.history[1]) {
+		t.Error("a forced retake that repeats the start changed the set beyond its one new position")
+	}
+}

@@ -67,8 +67,9 @@ func (b *Board) rebuild() {
 		}
 		s.nLibs = int16(s.libs.Count())
 	}
+	b.history, b.histKey = b.history[:0], 0
 	if b.superko {
-		b.history = append(b.history[:0], b.hash)
+		b.remember()
 	}
 }
 

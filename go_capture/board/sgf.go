@@ -4,12 +4,31 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// sgfProp is one SGF property: its identifier and raw values.
+// sgfProp is one SGF property: its identifier and raw values, with the
+// byte offsets of the identifier and of each value (after its '[').
 type sgfProp struct {
 	id     string
 	values []string
+	pos    int
+	vpos   []int
+}
+
+// errorf reports an error in value i of the property, naming the
+// property and the value's byte offset.
+func (pr *sgfProp) errorf(i int, format string, args ...any) error {
+	v, cut := pr.values[i], ""
+	if len(v) > QuoteLimit {
+		n := QuoteLimit
+		for n > 0 && !utf8.RuneStart(v[n]) {
+			n--
+		}
+		v, cut = v[:n], "…"
+	}
+	q := strconv.Quote(v) // escapes what is not printable
+	return fmt.Errorf("sgf: byte %d: %s[%s%s]: %s", pr.vpos[i], pr.id, q[1:len(q)-1], cut, fmt.Sprintf(format, args...))
 }
 
 // sgfParser reads the main line of an SGF game tree.
@@ -100,15 +119,16 @@ func (p *sgfParser) node() ([]sgfProp, error) {
 			p.pos++
 		}
 		if id.Len() == 0 {
-			return nil, fmt.Errorf("sgf: byte %d: property identifier %q has no upper-case letter", start, p.s[start:p.pos])
+			return nil, fmt.Errorf("sgf: byte %d: property identifier %s has no upper-case letter", start, Quote(p.s[start:p.pos]))
 		}
-		prop := sgfProp{id: id.String()}
+		prop := sgfProp{id: id.String(), pos: start}
 		for {
 			p.skipSpace()
 			if p.pos >= len(p.s) || p.s[p.pos] != '[' {
 				break
 			}
 			p.pos++
+			prop.vpos = append(prop.vpos, p.pos)
 			var v strings.Builder
 			closed := false
 			for p.pos < len(p.s) {
@@ -203,18 +223,34 @@ func ParseSGF(text string, moveLimit int) (*Board, Color, error) {
 		return nil, Empty, fmt.Errorf("sgf: move limit %d is negative", moveLimit)
 	}
 	p := &sgfParser{s: text}
+	// A UTF-8 byte-order mark, as some editors write; offsets stay those
+	// of the file.
+	if strings.HasPrefix(text, "\xef\xbb\xbf") {
+		p.pos = 3
+	}
 	nodes, err := p.mainLine()
 	if err != nil {
 		return nil, Empty, err
 	}
 	size := 19
 	for _, prop := range nodes[0] {
-		if prop.id == "SZ" {
+		switch prop.id {
+		case "SZ":
 			v := strings.TrimSpace(prop.values[0])
-			if a, _, rect := strings.Cut(v, ":"); rect {
-				return nil, Empty, fmt.Errorf("sgf: SZ[%s]: only square boards are supported", v)
-			} else if size, err = strconv.Atoi(a); err != nil {
-				return nil, Empty, fmt.Errorf("sgf: SZ[%s] is not a number", v)
+			a, c, rect := strings.Cut(v, ":")
+			if size, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+				return nil, Empty, prop.errorf(0, "the board size is not a number")
+			}
+			// SZ[19:19] is a square board written as a rectangle.
+			if h, err := strconv.Atoi(strings.TrimSpace(c)); rect && (err != nil || h != size) {
+				return nil, Empty, prop.errorf(0, "only square boards are supported")
+			}
+			if _, err := New(size); err != nil {
+				return nil, Empty, prop.errorf(0, "%v", err)
+			}
+		case "GM":
+			if strings.TrimSpace(prop.values[0]) != "1" {
+				return nil, Empty, prop.errorf(0, "not a game of Go (GM[1])")
 			}
 		}
 	}
@@ -225,18 +261,30 @@ func ParseSGF(text string, moveLimit int) (*Board, Color, error) {
 	toMove := Black
 	var ilBan []Point // IL points of the latest node, until a move is played
 	moveNum := 0
+	var setBy [MaxPoints]*sgfProp // the set-up property of this node naming each point
 	for ni, props := range nodes {
 		setup := false
-		for _, prop := range props {
+		setBy = [MaxPoints]*sgfProp{}
+		for pi := range props {
+			prop := &props[pi]
 			switch prop.id {
 			case "AB", "AW", "AE":
-				pts, err := sgfPoints(prop.values, size)
-				if err != nil {
-					return nil, Empty, fmt.Errorf("sgf: node %d: %s: %w", ni, prop.id, err)
-				}
 				c := map[string]Color{"AB": Black, "AW": White, "AE": Empty}[prop.id]
-				for _, q := range pts {
-					b.color[q] = c
+				for vi, v := range prop.values {
+					pts, err := sgfPoints([]string{v}, size)
+					if err != nil {
+						return nil, Empty, prop.errorf(vi, "node %d: %v", ni, err)
+					}
+					for _, q := range pts {
+						// One node sets each point up once: two stones,
+						// or a stone and an empty point, on one point
+						// contradict each other.
+						if o := setBy[q]; o != nil {
+							return nil, Empty, prop.errorf(vi, "node %d: point %s is already set up in this node (%s at byte %d)", ni, b.Vertex(q), o.id, o.pos)
+						}
+						setBy[q] = prop
+						b.color[q] = c
+					}
 				}
 				setup = true
 			}

@@ -32,6 +32,40 @@ type captureGame struct {
 	forced    [maxPly][]board.Point
 	forcedOK  [maxPly]bool
 	nForced   [maxPly]int8 // k of the ip game that holds, 0: none
+
+	// halt stops the core search that drives the game (core.Searcher.Stop).
+	halt func()
+	// limbo counts the stopMoves on the board (see stopMove); limboSalt
+	// keys the positions they lead to.
+	limbo     int
+	limboSalt uint64
+}
+
+// stopMove is the one move the game offers once a limit of its own (the
+// play budget, the question's clock or context, the depth guard) has
+// stopped it. The game-definition searches cut short by the limit cannot
+// tell a terminal position from another, so the game must not answer
+// Proven or Disproven any more, nor offer a move list that may be
+// incomplete (an AND node with too few forced moves would be proven by
+// its children alone). It asks the core to stop (halt), which the core
+// notices at its next poll, a few dozen expansions later; until then
+// every node it expands has stopMove as its only move, leading to a
+// position of its own (limbo) that is never decided. So nothing the core
+// concludes or stores after the limit is false: a stopped search ends
+// unknown, and the table keeps only what was proven before, which a
+// later search may reuse.
+const stopMove core.Move = 1 << 31
+
+// stopped reports whether a limit has stopped the game, and if so asks
+// the core to stop.
+func (g *captureGame) stopped() bool {
+	if g.limbo == 0 && !g.s.stopped {
+		return false
+	}
+	if g.halt != nil {
+		g.halt()
+	}
+	return true
 }
 
 // Key leaves out the question number that salts the searcher's own
@@ -41,8 +75,26 @@ type captureGame struct {
 // bucket. A reused Solver then evicts what a fresh one would, and does
 // the same work (TestCoreKeyIgnoresQuestion). The searcher's tables
 // index by the key's low bits, where a salt only permutes the slots.
+//
+// Under positional superko the key also carries the set of positions
+// played since the question began (board.HistoryKey), on which the legal
+// moves from here on depend: the core's table then never gives a result
+// found under one history to a path with another, nor does its
+// repetition check see a position repeat under another history, and
+// df-pn's and PN*'s results stay sound (APS keeps only move hints
+// instead). Without superko HistoryKey is 0.
 func (g *captureGame) Key() core.Key {
-	return core.Key{Board: g.s.b.Key(g.toMove) ^ g.s.ttSalt}
+	if g.limbo > 0 {
+		return core.Key{Board: mix64(g.limboSalt + uint64(g.limbo))}
+	}
+	return core.Key{Board: g.s.b.Key(g.toMove) ^ g.s.ttSalt ^ g.s.b.HistoryKey()}
+}
+
+// mix64 is splitmix64's finaliser.
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
 
 func (g *captureGame) OrNode() bool { return g.toMove == g.s.attacker }
@@ -68,13 +120,21 @@ func (g *captureGame) andInfo() ([]board.Point, int) {
 	return g.forced[p], int(g.nForced[p])
 }
 
+// Terminal never answers after a limit stopped the game (see stopMove):
+// the searches it would consult were cut short.
 func (g *captureGame) Terminal() core.Outcome {
-	s := g.s
-	if s.stopped {
-		// Out of time: end the core's search at once. solveCore discards
-		// any outcome reached after the limit fired.
-		return core.Proven
+	if g.stopped() {
+		return core.Unknown
 	}
+	o := g.terminal()
+	if g.stopped() { // the limit fired during this evaluation
+		return core.Unknown
+	}
+	return o
+}
+
+func (g *captureGame) terminal() core.Outcome {
+	s := g.s
 	if s.captured() {
 		return core.Proven
 	}
@@ -128,6 +188,9 @@ func (g *captureGame) andThreat() int {
 
 func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
 	s := g.s
+	if g.stopped() {
+		return append(buf[:0], stopMove)
+	}
 	var ms []board.Point
 	if g.OrNode() {
 		lvl := 2
@@ -155,23 +218,37 @@ func (g *captureGame) Moves(buf []core.Move, step int) []core.Move {
 			buf = append(buf, core.Move(p+1)) // 0 is core.NoMove
 		}
 	}
+	if g.stopped() { // the move list may be cut short
+		return append(buf[:0], stopMove)
+	}
 	return buf
 }
 
 func (g *captureGame) Do(m core.Move) {
-	if !g.s.play(board.Point(m-1), g.toMove) {
+	g.toMove = g.toMove.Opponent()
+	if m == stopMove {
+		g.limbo++
+		return
+	}
+	if !g.s.play(board.Point(m-1), g.toMove.Opponent()) {
 		panic("reading: core played a move the game did not offer as legal")
 	}
 	g.forcedOK[g.s.ply] = false
-	g.toMove = g.toMove.Opponent()
 }
 
-func (g *captureGame) Undo(core.Move) {
-	g.s.undo()
+func (g *captureGame) Undo(m core.Move) {
 	g.toMove = g.toMove.Opponent()
+	if m == stopMove {
+		g.limbo--
+		return
+	}
+	g.s.undo()
 }
 
 func (g *captureGame) Estimate() (pn, dn core.PN) {
+	if g.limbo > 0 {
+		return 1, 1
+	}
 	if l := g.s.libs(); l > 1 {
 		return core.PN(l), 1 // more liberties: harder to capture
 	}
@@ -189,6 +266,27 @@ func (g *captureGame) Narrows(step int) core.Side {
 		return core.NarrowOR
 	}
 	return core.NarrowNone
+}
+
+// coreOptions are the core's options for algorithm (AlgoDFPN or
+// AlgoPNStar), without limits.
+func coreOptions(algorithm string, widen bool) core.Options {
+	if algorithm == AlgoPNStar {
+		return core.Options{Algorithm: core.PNStar, Widen: widen}
+	}
+	// The 1+ε trick with ε = 1/4 (the suite at 1 M plays: 8.22 M ->
+	// 8.03 M plays, the same passes; ε = 1/2 and 1 each lost a test).
+	return core.Options{Algorithm: core.DFPN, TCA: true, Widen: widen, Epsilon: 0.25}
+}
+
+// run searches the game's current position with cs, which a limit of
+// the game's own stops through halt (see stopMove).
+func (g *captureGame) run(ctx context.Context, cs *core.Searcher) core.Result {
+	g.halt = cs.Stop
+	g.limboSalt = mix64(g.s.question ^ uint64(g.s.plays) ^ 0x6c696d626f) // "limbo"
+	r := cs.Solve(ctx, g)
+	g.halt = nil
+	return r
 }
 
 // attackFirstShare divides the budget left to a defence question by the
@@ -220,16 +318,13 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 	// solve runs one core search with what is left of the question's node
 	// and time budgets: the attacker-first search of a defence, the main
 	// search and every ko pass share one budget. A search during which
-	// the adapter's own limits fired (time or ctx) is unknown whatever
-	// the core concluded: game-definition searches cut short may have
-	// misreported terminal positions before the core noticed the limit.
+	// the adapter's own limits fired (plays, time, ctx, depth) is unknown
+	// whatever the core concluded: the game stopped answering (stopMove)
+	// and asked the core to stop, so the core's root may still be
+	// undecided by then, or decided from what was proven before; only
+	// searches that ran to their end count.
 	solve := func(share uint64) (core.Result, error) {
-		// The 1+ε trick with ε = 1/4 (the suite at 1 M plays: 8.22 M ->
-		// 8.03 M plays, the same passes; ε = 1/2 and 1 each lost a test).
-		co := core.Options{Algorithm: core.DFPN, TCA: true, Widen: g.steps > 1, Epsilon: 0.25}
-		if o.Algorithm == AlgoPNStar {
-			co = core.Options{Algorithm: core.PNStar, Widen: g.steps > 1}
-		}
+		co := coreOptions(o.Algorithm, g.steps > 1)
 		if uint64(o.Nodes) <= used {
 			return core.Result{Outcome: core.Unknown, Stop: core.NodeLimitReached}, nil
 		}
@@ -270,16 +365,16 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		if timeShare > 1 && !full.IsZero() {
 			s.deadline = time.Now().Add(co.TimeLimit)
 		}
-		r := cs.Solve(ctx, g)
+		r := g.run(ctx, cs)
 		s.deadline = full
 		used += r.Stats.Expanded
 		if s.stopped {
 			r.Outcome = core.Unknown
 			if share > 1 && ctx.Err() == nil && (full.IsZero() || time.Now().Before(full)) && (o.Plays == 0 || s.plays < o.Plays) {
-				// Only the share ran out: the question goes on, but the
-				// table may hold what the stopped game misreported.
+				// Only the share ran out: the question goes on, with
+				// the table as the stopped search left it (its
+				// outcomes were all proven before the stop).
 				s.stopped = false
-				tbl.Clear()
 			}
 		}
 		return r, r.Err
@@ -313,12 +408,16 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 					return Result{}, err
 				}
 				if s.stopped {
-					break // out of time: no budget left for the main search
+					// Out of budget: this pass is undecided, and so is
+					// the question, whatever an earlier pass proved
+					// (a failure in pass 1 may be a ko success here).
+					res.Proven = false
+					break
 				}
 				if ra.Outcome == core.Disproven {
 					res.Code, res.Proven, res.Move = km.code, true, board.Pass
-					if km.code != Win {
-						res.Move = koDefenceCore(s, g, solve)
+					if s.needsMove(km.code) {
+						res.Move = koDefenceCore(s, g, km.code, solve)
 					}
 					res.Line = []board.Point{res.Move}
 					break
@@ -351,11 +450,11 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 				// move keeps the target alive: name the one the ko
 				// defence order prefers (kodefence.go), not whichever
 				// the proof happened to try first.
-				if m := koDefenceCore(s, g, solve); m != board.Pass || res.Move == board.Pass {
+				if m := koDefenceCore(s, g, km.code, solve); m != board.Pass || res.Move == board.Pass {
 					res.Move = m
 				}
-			case mode == Defend && res.Move == board.Pass && km.code != Win:
-				res.Move = koDefenceCore(s, g, solve)
+			case mode == Defend && res.Move == board.Pass && s.needsMove(km.code):
+				res.Move = koDefenceCore(s, g, km.code, solve)
 			}
 			res.Line = []board.Point{res.Move}
 			if mode == Attack {
@@ -381,10 +480,10 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 }
 
 // koDefenceCore is koDefenceAPS for df-pn and PN* (see kodefence.go).
-func koDefenceCore(s *searcher, g *captureGame, solve func(uint64) (core.Result, error)) board.Point {
+func koDefenceCore(s *searcher, g *captureGame, code int, solve func(uint64) (core.Result, error)) board.Point {
 	first := g.toMove
 	defer func() { g.toMove, g.rootWide, g.forcedOK = first, false, [maxPly]bool{} }()
-	ms := s.koDefenceOrder(s.buf())
+	ms := s.defenceOrder(s.buf(), code)
 	s.bufs[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {

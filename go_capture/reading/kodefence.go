@@ -10,6 +10,46 @@ import "github.com/tsume-solver/tsume/go_capture/board"
 // that take a ko first; the first of them after which the attack still
 // fails in the same mode is the answer.
 
+// A clean defence found as PASS (the attacker-first search fails: no
+// move is needed) of a string with fewer than SafeLibs liberties is
+// answered with a move too, as GNU Go answers such a string with one of
+// its moves ("1 E4" for a lone stone at E5) and PASS only for a string
+// of five or more liberties. The order is then by the liberties the
+// target has after the move (an extension first), and again the first
+// move after which the attack fails in the same ko mode is the answer.
+
+// needsMove reports whether a defence found as PASS in the ko mode that
+// earns code is answered with a real move (see above).
+func (s *searcher) needsMove(code int) bool {
+	return code != Win || s.libs() < s.safeLibs
+}
+
+// defenceOrder fills ms with the owner's candidate defences in the
+// order of the ko defence (code 2 or 3) or the clean one (code 1).
+func (s *searcher) defenceOrder(ms []board.Point, code int) []board.Point {
+	if code != Win {
+		return s.koDefenceOrder(ms)
+	}
+	ms = s.candidates(ms, 3)
+	for i := range ms { // insertion sort: a few dozen moves, no allocation
+		for j := i; j > 0 && s.libsAfter(ms[j]) > s.libsAfter(ms[j-1]); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+	return ms
+}
+
+// libsAfter returns the target's liberties after the owner plays p (-1
+// when it may not).
+func (s *searcher) libsAfter(p board.Point) int {
+	if !s.play(p, s.owner) {
+		return -1
+	}
+	l := s.libs()
+	s.undo()
+	return l
+}
+
 // koDefenceOrder fills ms with the owner's candidate defences: ko
 // captures first, then the counter-attacks (see pressure), then the
 // rest in candidate order.
@@ -96,10 +136,10 @@ func (s *searcher) takesKo(m board.Point) bool {
 	return p != board.NoPoint && c == s.attacker
 }
 
-// koDefenceAPS finds a real move for a ko defence found as PASS by APS,
-// or returns board.Pass.
-func (s *searcher) koDefenceAPS(st Strategy, maxDepth int, stats *Stats) board.Point {
-	ms := s.koDefenceOrder(s.buf())
+// koDefenceAPS finds a real move for a defence that APS found as PASS in
+// the ko mode that earns code, or returns board.Pass.
+func (s *searcher) koDefenceAPS(code int, st Strategy, maxDepth int, stats *Stats) board.Point {
+	ms := s.defenceOrder(s.buf(), code)
 	s.bufs[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {

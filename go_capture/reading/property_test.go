@@ -38,12 +38,12 @@ func randomBoard(rng *rand.Rand, size int) *board.Board {
 	}
 }
 
-// randomQuestions asks n random 5×5 questions about strings with at most
-// two liberties (SafeLibs 3, so brute force can check them) and calls
-// check with each answered one.
-func randomQuestions(t *testing.T, n int, seed int64, check func(b *board.Board, target board.Point, mode Mode, res Result)) {
+// randomQuestions asks algo n random 5×5 questions about strings with
+// at most two liberties (SafeLibs 3, so brute force can check them) and
+// calls check with each answered one.
+func randomQuestions(t *testing.T, algo string, n int, seed int64, check func(b *board.Board, target board.Point, mode Mode, res Result)) {
 	rng := rand.New(rand.NewSource(seed))
-	v, err := NewSolver(Options{SafeLibs: 3, Nodes: 50000})
+	v, err := NewSolver(Options{Algorithm: algo, SafeLibs: 3, Nodes: 50000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,19 +69,26 @@ func randomQuestions(t *testing.T, n int, seed int64, check func(b *board.Board,
 }
 
 // checkCapturesAreReal asks n random 5×5 questions about strings with at
-// most two liberties. Whenever APS proves a clean capture (attack code
-// 1, or a proven defend code 0 without ko), the brute-force solver must
-// find the capture too: the forced-move sets may miss defences, and this
-// is where such a miss would show.
+// most two liberties, of APS and of df-pn (the default). Whenever one
+// proves a clean capture (attack code 1, or a proven defend code 0
+// without ko), the brute-force solver must find the capture too: the
+// forced-move sets may miss defences, and this is where such a miss
+// would show.
 func checkCapturesAreReal(t *testing.T, n int, seed int64) {
+	for _, algo := range []string{AlgoAPS, AlgoDFPN} {
+		checkCapturesAreRealWith(t, algo, n, seed)
+	}
+}
+
+func checkCapturesAreRealWith(t *testing.T, algo string, n int, seed int64) {
 	checked := 0
-	randomQuestions(t, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
+	randomQuestions(t, algo, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
 		claimsCapture := (mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)
 		if !claimsCapture {
 			return
 		}
 		checked++
-		// Quiescence captures can be long: look deeper before blaming APS.
+		// Quiescence captures can be long: look deeper before blaming algo.
 		captured, _, err := BruteForce(b, target, mode, 9, 3)
 		for _, plies := range []int{15, 21} {
 			if err == nil && !captured {
@@ -92,12 +99,12 @@ func checkCapturesAreReal(t *testing.T, n int, seed int64) {
 			t.Fatal(err)
 		}
 		if !captured {
-			t.Errorf("%s %s: APS proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
-				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b)
+			t.Errorf("%s %s: %s proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
+				mode, b.Vertex(target), algo, res.Code, b.Vertex(res.Move), b)
 		}
 	})
 	if checked < n/10 {
-		t.Fatalf("only %d of %d questions claimed a capture: the test checks too little", checked, n)
+		t.Fatalf("%s: only %d of %d questions claimed a capture: the test checks too little", algo, checked, n)
 	}
 }
 
@@ -110,13 +117,20 @@ func TestCapturesAreRealHeavy(t *testing.T) {
 	checkCapturesAreReal(t, 3000, 7)
 }
 
-// checkSavesAreReal is the converse on random positions: whenever APS
-// proves a clean save (attack code 0, or defend code 1), the brute-force
-// solver must not find a capture within 7 plies (three attacker moves
-// after the first, the horizon of our definition of saved).
+// checkSavesAreReal is the converse on random positions: whenever APS or
+// df-pn proves a clean save (attack code 0, or defend code 1), the
+// brute-force solver must not find a capture within 7 plies (three
+// attacker moves after the first, the horizon of our definition of
+// saved).
 func checkSavesAreReal(t *testing.T, n int, seed int64) {
+	for _, algo := range []string{AlgoAPS, AlgoDFPN} {
+		checkSavesAreRealWith(t, algo, n, seed)
+	}
+}
+
+func checkSavesAreRealWith(t *testing.T, algo string, n int, seed int64) {
 	checked := 0
-	randomQuestions(t, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
+	randomQuestions(t, algo, n, seed, func(b *board.Board, target board.Point, mode Mode, res Result) {
 		claimsSave := (mode == Attack && res.Code == Fail && res.Proven) || (mode == Defend && res.Code == Win)
 		if !claimsSave {
 			return
@@ -127,12 +141,12 @@ func checkSavesAreReal(t *testing.T, n int, seed int64) {
 			t.Fatal(err)
 		}
 		if captured {
-			t.Errorf("%s %s: APS proves a save (code %d, move %s), brute force captures (%s)\n%s",
-				mode, b.Vertex(target), res.Code, b.Vertex(res.Move), b.Vertex(m), b)
+			t.Errorf("%s %s: %s proves a save (code %d, move %s), brute force captures (%s)\n%s",
+				mode, b.Vertex(target), algo, res.Code, b.Vertex(res.Move), b.Vertex(m), b)
 		}
 	})
 	if checked < n/10 {
-		t.Fatalf("only %d of %d questions claimed a save: the test checks too little", checked, n)
+		t.Fatalf("%s: only %d of %d questions claimed a save: the test checks too little", algo, checked, n)
 	}
 }
 

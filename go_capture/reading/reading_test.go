@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/go_capture/board"
 )
 
@@ -310,14 +311,20 @@ func TestResultWords(t *testing.T) {
 		{Result{Code: KoB, Move: 1, Proven: true}, Defend, "ko", "3 B1"},
 		{Result{Code: Fail, Proven: true}, Attack, "saved", "0"},
 		{Result{Code: Fail, Proven: true}, Defend, "captured", "0"},
-		{Result{Code: Fail}, Attack, "unknown", "0"},
+		// Undecided: no GNU Go reply at all (an error), never "0".
+		{Result{Code: Fail}, Attack, "unknown", ""},
+		{Result{Code: Fail}, Defend, "unknown", ""},
 	}
 	for _, tc := range tests {
 		if w := tc.r.Word(tc.mode); w != tc.word {
 			t.Errorf("%+v %s: word %q, want %q", tc.r, tc.mode, w, tc.word)
 		}
-		if g := tc.r.GTP(9); g != tc.gtp {
-			t.Errorf("%+v: GTP %q, want %q", tc.r, g, tc.gtp)
+		g, err := tc.r.GTP(9)
+		if g != tc.gtp || (err != nil) != (tc.gtp == "") {
+			t.Errorf("%+v: GTP %q, %v, want %q", tc.r, g, err, tc.gtp)
+		}
+		if tc.r.Decided() != (tc.gtp != "") {
+			t.Errorf("%+v: Decided() = %v", tc.r, tc.r.Decided())
 		}
 	}
 }
@@ -326,7 +333,7 @@ func TestResultWords(t *testing.T) {
 // iteration allocates nothing.
 func TestSearchAllocatesNothing(t *testing.T) {
 	b := diagram(t, net...)
-	o, _, err := Options{SafeLibs: 3}.normalize()
+	o, _, err := Options{SafeLibs: 3, Algorithm: AlgoAPS}.normalize()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,20 +396,56 @@ func TestSolverReuse(t *testing.T) {
 	}
 }
 
-// TestSuperkoOption: with positional superko the table keeps only move
-// hints; the known answers (none needs a repetition) stay the same.
+// TestSuperkoOption: with positional superko APS's table keeps only move
+// hints and df-pn's and PN*'s keys carry the history; the known answers
+// (none needs a repetition) stay the same under every algorithm.
 func TestSuperkoOption(t *testing.T) {
-	for _, tc := range captureCases {
-		b := diagram(t, tc.rows...)
-		res, err := Solve(context.Background(), b, vertex(t, b, tc.target), tc.mode, Options{SafeLibs: 3, Superko: true, TimeLimit: 10 * time.Second})
+	for _, algo := range []string{AlgoAPS, AlgoDFPN, AlgoPNStar} {
+		for _, tc := range captureCases {
+			b := diagram(t, tc.rows...)
+			res, err := Solve(context.Background(), b, vertex(t, b, tc.target), tc.mode, Options{Algorithm: algo, SafeLibs: 3, Superko: true, TimeLimit: 10 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Code != tc.code || !res.Proven {
+				t.Errorf("%s, %s with superko: code %d (proven %v), want %d", algo, tc.name, res.Code, res.Proven, tc.code)
+			}
+			if b.Superko() {
+				t.Errorf("%s: Solve turned superko on for the caller's board", tc.name)
+			}
+		}
+	}
+}
+
+// TestSuperkoKeysCarryHistory: the core's key of a position depends,
+// under superko, on the positions played before it (which decide which
+// moves are legal from it): the same stones reached in two orders have
+// two keys, so df-pn and PN* cannot give one history's result to
+// another. Without superko the two are one position.
+func TestSuperkoKeysCarryHistory(t *testing.T) {
+	for _, superko := range []bool{false, true} {
+		b := diagram(t, ladder...)
+		o, _, err := Options{SafeLibs: 3, Algorithm: AlgoDFPN, Superko: superko}.normalize()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Code != tc.code || !res.Proven {
-			t.Errorf("%s with superko: code %d (proven %v), want %d", tc.name, res.Code, res.Proven, tc.code)
+		key := func(moves ...string) core.Key {
+			wb := b.Clone()
+			wb.Commit()
+			wb.SetSuperko(superko)
+			s := newSearcher(wb, vertex(t, b, "C3"), o)
+			g := &captureGame{s: s, steps: 1, toMove: s.attacker}
+			for _, v := range moves {
+				g.Do(core.Move(vertex(t, b, v) + 1))
+			}
+			return g.Key()
 		}
-		if b.Superko() {
-			t.Errorf("%s: Solve turned superko on for the caller's board", tc.name)
+		k1, k2 := key("A1", "G7", "B1"), key("B1", "G7", "A1")
+		if superko && k1 == k2 {
+			t.Error("superko: two histories of one position have one key")
+		}
+		if !superko && k1 != k2 {
+			t.Error("without superko: one position has two keys")
 		}
 	}
 }

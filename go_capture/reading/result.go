@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"errors"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
@@ -60,10 +61,25 @@ func (r Result) Word(mode Mode) string {
 	return "unknown"
 }
 
-// GTP formats the result as GNU Go's attack/defend reply: "0", "1 D4".
-func (r Result) GTP(size int) string {
-	if r.Code == Fail {
-		return "0"
+// Decided reports whether the result is an answer: a success (Code 1..3,
+// always proven) or a proven failure. A search stopped by a limit before
+// it decided is not, and its Code 0 means "not found", never "impossible".
+func (r Result) Decided() bool { return r.Code != Fail || r.Proven }
+
+// ErrUndecided is returned by Result.GTP for a search that did not decide:
+// GNU Go's reply format has no word for "unknown", and "0" would claim a
+// proof that does not exist.
+var ErrUndecided = errors.New("the search did not decide within its limits")
+
+// GTP formats a decided result as GNU Go's attack/defend reply: "0",
+// "1 D4". An undecided result has no such reply: GTP returns
+// ErrUndecided, which a GTP engine answers as a failure.
+func (r Result) GTP(size int) (string, error) {
+	if !r.Decided() {
+		return "", ErrUndecided
 	}
-	return string(rune('0'+r.Code)) + " " + board.FormatVertex(r.Move, size)
+	if r.Code == Fail {
+		return "0", nil
+	}
+	return string(rune('0'+r.Code)) + " " + board.FormatVertex(r.Move, size), nil
 }

@@ -132,10 +132,10 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		if ok {
 			res.Code, res.Move, res.Proven = km.code, move, true
 			// As in solveCore: a code-3 defence names the move the ko
-			// defence order prefers; any ko defence found as PASS names
-			// a move.
-			if mode == Defend && (km.code == KoB || (move == board.Pass && km.code != Win)) {
-				if m := s.koDefenceAPS(st, o.MaxDepth, &res.Stats); m != board.Pass || move == board.Pass {
+			// defence order prefers; any ko defence found as PASS, and
+			// a clean one of a string short of SafeLibs, names a move.
+			if mode == Defend && (km.code == KoB || (move == board.Pass && s.needsMove(km.code))) {
+				if m := s.koDefenceAPS(km.code, st, o.MaxDepth, &res.Stats); m != board.Pass || move == board.Pass {
 					res.Move = m
 				}
 				s.stopped = false // the answer stands; a limit only ends the hunt

@@ -10,7 +10,7 @@ import (
 // Row is the outcome of one test.
 type Row struct {
 	Test   *Test
-	Reply  string // our reply in GNU Go's format, or "error: ..."
+	Reply  string // our reply in GNU Go's format, or "unknown" when the search did not decide
 	Pass   bool
 	Result reading.Result
 }
@@ -50,8 +50,13 @@ func Run(ctx context.Context, tests []Test, opts reading.Options, row func(Row))
 			return rows, tot, err
 		}
 		r.Result = res
-		r.Reply = res.GTP(b.Size())
-		r.Pass = t.Pass(r.Reply)
+		// An undecided answer passes no test, not even one whose pattern
+		// is "0" (as the GTP engine, it is no reply at all).
+		if reply, err := res.GTP(b.Size()); err == nil {
+			r.Reply, r.Pass = reply, t.Pass(reply)
+		} else {
+			r.Reply = "unknown"
+		}
 		tot.Tests++
 		if r.Pass {
 			tot.Passed++
