@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
@@ -237,4 +240,49 @@ func mustSFEN(t *testing.T, sfen string) *shogi.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestCancelInLineSearch cancels the real shogi/mate search the moment its
+// line search reports progress (after the proof), on the tail of
+// Microcosmos whose published solution has 31 plies (../shared): the call
+// returns TSUME_E_CANCELLED, with a result under the answer contract.
+func TestCancelInLineSearch(t *testing.T) {
+	dir := sharedtest.Require(t)
+	b, err := os.ReadFile(filepath.Join(dir, "problems", "shogi", "microcosmos_1525.usi"))
+	if err != nil {
+		t.Skip(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	moves := strings.Fields(lines[1])
+	q := shogiQuery{sfen: lines[0], moves: strings.Join(moves[:len(moves)-31], " ")}
+	s := newTestSolverHash(t, 64, 0)
+	var phases []string
+	withShogiSolve(s, func(ctx context.Context, pos *shogi.Position, o mate.Options) (mate.Result, error) {
+		o.ProgressEvery = 10 * time.Millisecond
+		o.Progress = func(p mate.Progress) {
+			if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+				phases = append(phases, p.Phase)
+			}
+			if p.Phase != "proof" {
+				s.requestCancel()
+			}
+		}
+		return s.shogi.Solve(ctx, pos, o)
+	})
+	r, err := s.solve(q.textKey(), func() (question, error) { return newShogiQuestion(q) }, limits{time: 5 * time.Minute})
+	t.Logf("phases %v: kind %d proven %v verified %v length %d, %.0f ms, %v", phases, r.kind, r.proven, r.verified, r.length, r.stats.timeMS, err)
+	if len(phases) == 0 || phases[len(phases)-1] == "proof" {
+		t.Fatalf("the line search reported no progress (phases %v): the fixture does not reach it", phases)
+	}
+	if statusOf(err) != StatusCancelled {
+		t.Fatalf("cancelled in the %s phase: status %d (%v), want CANCELLED", phases[len(phases)-1], statusOf(err), err)
+	}
+	if !r.proven || (r.kind == KindProven) != r.verified || r.kind == KindDisproven {
+		t.Fatalf("kind %d proven %v verified %v: not the contract after a proof", r.kind, r.proven, r.verified)
+	}
 }
