@@ -67,9 +67,10 @@
  *   (a limit or tsume_cancel came first, or the line search failed) is
  *   UNKNOWN with tsume_result_proven 1; the unverified line is available
  *   only from tsume_result_candidate and is not an answer: do not play it
- *   or print it as a mate. DISPROVEN is returned only when no mate (no
- *   success) was proven. The same holds whether the call returned TSUME_OK
- *   or TSUME_E_CANCELLED; tsume_result_note says why an answer is partial.
+ *   or print it as a mate. DISPROVEN is returned only when the search
+ *   proved that there is no mate (no success). The same holds whether the
+ *   call returned TSUME_OK or TSUME_E_CANCELLED; tsume_result_note says why
+ *   an answer is partial.
  *
  * Memory
  *   A solver's tables take `hash_mb` MiB: three quarters are the mmap'd
@@ -325,9 +326,10 @@ tsume_status tsume_solver_table_info(tsume_solver *solver, uint32_t *hashfull, i
 /* Solves a shogi question. On TSUME_OK or TSUME_E_CANCELLED *out holds a
  * result under the contract of "Answers" above: PROVEN only with a verified
  * line, else UNKNOWN when a limit or cancellation ended the search first.
- * Malformed input is TSUME_E_PARSE with a message naming the field, the
- * byte offset and the character as it was given (UTF-8 passes through
- * unchanged; the message is cut only at a character boundary). */
+ * Malformed input is TSUME_E_PARSE with the parser's message, which names
+ * the field and where the problem is; it is passed through unchanged
+ * (multibyte UTF-8 included) and cut only at a character boundary when
+ * err_len is too small. */
 tsume_status tsume_solve_shogi(tsume_solver *solver, const tsume_shogi_query *query,
                                tsume_result **out, char *err, size_t err_len);
 
@@ -376,7 +378,8 @@ tsume_status tsume_result_flags(const tsume_result *result, int32_t *verified,
 /* *proven is 1 when the search proved success for the side moving first:
  * always with PROVEN and KO, never with DISPROVEN, and with UNKNOWN exactly
  * when a shogi mate was proven but no line passed the verifier (see
- * "Answers"; tsume_result_candidate then holds that line).
+ * "Answers"; tsume_result_candidate then holds that line, or "" when the
+ * line search found none).
  * Appended within ABI 1. */
 tsume_status tsume_result_proven(const tsume_result *result, int32_t *proven);
 
