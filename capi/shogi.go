@@ -123,28 +123,27 @@ func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*re
 // because this is the last place before the answer leaves Go.
 func shogiResult(mr mate.Result) *result {
 	r := &result{
-		code:    codeNotCapture,
-		stats:   statsFrom(mr.Stats, mr.Hashfull, mr.Elapsed),
-		minimal: mr.Minimal,
-		note:    mr.Note,
+		code:  codeNotCapture,
+		stats: statsFrom(mr.Stats, mr.Hashfull, mr.Elapsed),
+		note:  mr.Note,
 	}
 	switch mr.Kind {
 	case mate.Mate:
 		r.proven = true
 		if v := mr.Verification; !mr.Verified || !v.OK || !v.FinalMate || v.Plies < len(mr.USI) || len(mr.USI) == 0 {
-			r.kind, r.minimal = KindUnknown, false
+			r.kind = KindUnknown
 			r.candidate = mr.USI
 			r.note = fmt.Sprintf("the mate is proven, but its %d-ply line did not pass the verifier (%s)", len(mr.USI), v.Problem)
 			return r
 		}
 		r.kind = KindProven
-		r.verified = true
+		r.verified, r.minimal = true, mr.Minimal
 		r.length = int32(mr.Length)
 		r.moves = mr.USI
 	case mate.NoMate:
 		r.kind = KindDisproven
 	default:
-		r.kind, r.minimal = KindUnknown, false
+		r.kind = KindUnknown
 		if mr.Proven {
 			r.proven = true
 			r.candidate = mr.CandidateUSI
