@@ -64,7 +64,7 @@ static void *solve_thread(void *arg) {
 
 /* proof_end_ms: when the node count of the progress reports first fell. */
 typedef struct phase_probe {
-    double start, proof_end;
+    double proof_end;
     uint64_t last;
 } phase_probe;
 
