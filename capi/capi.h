@@ -33,6 +33,9 @@
 #define tsume_result_stats tsume_h_result_stats
 #define tsume_result_flags tsume_h_result_flags
 #define tsume_result_free tsume_h_result_free
+#define tsume_result_proven tsume_h_result_proven
+#define tsume_result_candidate tsume_h_result_candidate
+#define tsume_result_note tsume_h_result_note
 
 #include "tsume.h"
 
@@ -58,6 +61,9 @@
 #undef tsume_result_stats
 #undef tsume_result_flags
 #undef tsume_result_free
+#undef tsume_result_proven
+#undef tsume_result_candidate
+#undef tsume_result_note
 
 #include <stdlib.h>
 #include <string.h>

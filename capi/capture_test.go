@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tsume-solver/tsume/go_capture/reading"
+)
 
 func TestCaptureQuestionErrors(t *testing.T) {
 	tests := []struct {
@@ -23,8 +27,10 @@ func TestCaptureQuestionErrors(t *testing.T) {
 		{"stone pass", captureQuery{boardSize: 9, black: "pass", white: "D4", target: "D4"}, StatusParse},
 		{"both colours", captureQuery{boardSize: 9, black: "D4", white: "D4", target: "D4"}, StatusIllegalPosition},
 		{"no liberty", captureQuery{boardSize: 9, black: "A2 B1", white: "A1", target: "A1"}, StatusIllegalPosition},
-		{"widening name", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "nope"}, StatusInvalidArgument},
-		{"widening number", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "3"}, StatusOK},
+		{"widening name", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoAPS, widening: "nope"}, StatusInvalidArgument},
+		{"widening number", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoAPS, widening: "3"}, StatusOK},
+		{"widening with default (df-pn)", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "3"}, StatusInvalidArgument},
+		{"widening with pnstar", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoPNStar, widening: "3"}, StatusInvalidArgument},
 	}
 	for _, tc := range tests {
 		_, err := newCaptureQuestion(tc.q)
@@ -91,5 +97,40 @@ func TestCapturePlaysBudget(t *testing.T) {
 		if tc.finished && (r.kind != KindProven || len(r.moves) == 0) {
 			t.Errorf("%s: kind %d moves %v, want the string saved with a move", tc.name, r.kind, r.moves)
 		}
+	}
+}
+
+// TestCaptureDefaultIsDFPN: TSUME_ALGO_DEFAULT is df-pn, the strongest
+// algorithm on GNU Go's reading suite. The question of TestCapturePlaysBudget
+// asked under a play budget gives the same answer and the same work (plays,
+// nodes) by default as with DFPN, and other work under APS, so the default
+// really runs df-pn.
+func TestCaptureDefaultIsDFPN(t *testing.T) {
+	for algo, want := range map[int32]string{algoDefault: reading.AlgoDFPN, algoDFPN: reading.AlgoDFPN,
+		algoAPS: reading.AlgoAPS, algoPNStar: reading.AlgoPNStar} {
+		if got := captureAlgo(algo); got != want {
+			t.Errorf("captureAlgo(%d) = %q, want %q", algo, got, want)
+		}
+	}
+	solve := func(algo int32) *result {
+		s := newTestSolver(t, 0)
+		q := captureQuery{boardSize: 19, black: "K10 L11", white: "L10", target: "L10", mode: modeDefend, algo: algo}
+		r, err := s.solve(q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, limits{plays: 200_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	def, dfpn, aps := solve(algoDefault), solve(algoDFPN), solve(algoAPS)
+	if def.kind != dfpn.kind || def.stats.generated != dfpn.stats.generated || def.stats.expanded != dfpn.stats.expanded {
+		t.Errorf("default: kind %d, %d plays, %d nodes; df-pn: kind %d, %d plays, %d nodes",
+			def.kind, def.stats.generated, def.stats.expanded, dfpn.kind, dfpn.stats.generated, dfpn.stats.expanded)
+	}
+	if def.stats.generated == aps.stats.generated && def.stats.expanded == aps.stats.expanded {
+		t.Errorf("default and APS did the same work (%d plays, %d nodes): the fixture cannot tell them apart",
+			def.stats.generated, def.stats.expanded)
+	}
+	if def.kind != KindProven || !def.proven {
+		t.Errorf("default: kind %d proven %v, want the string saved", def.kind, def.proven)
 	}
 }

@@ -157,6 +157,34 @@ func tsume_result_flags(p *C.tsume_result, verified, minimal, cached *C.int32_t)
 	return C.TSUME_OK
 }
 
+// tsume_result_proven reads whether the search proved success for the side
+// moving first (set for PROVEN and KO, and for a proven shogi mate without
+// a verified line, whose kind is UNKNOWN).
+//
+//export tsume_result_proven
+func tsume_result_proven(p *C.tsume_result, proven *C.int32_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	return resultInt32(p, proven, func(r *result) int { return int(cBool(r.proven)) })
+}
+
+// tsume_result_candidate hands out the unverified line of a proven mate
+// (never an answer) as a new C string, "" when there is none.
+//
+//export tsume_result_candidate
+func tsume_result_candidate(p *C.tsume_result, out **C.char) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	return resultString(p, out, (*result).candidateLine)
+}
+
+// tsume_result_note hands out the explanation of a partial answer as a new
+// C string, "" when there is nothing to explain.
+//
+//export tsume_result_note
+func tsume_result_note(p *C.tsume_result, out **C.char) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	return resultString(p, out, func(r *result) string { return r.note })
+}
+
 // tsume_result_free frees a result handle.
 //
 //export tsume_result_free

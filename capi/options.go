@@ -4,15 +4,18 @@ import (
 	"math"
 	"sync/atomic"
 	"time"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
 // Limits on what a caller may ask for. They exist so that an absurd value
 // (a garbage struct, a size in bytes passed as MiB) is an error rather than
 // an attempt to map a terabyte.
 const (
-	minHashMB     = 1
-	maxHashMB     = 1 << 20 // 1 TiB, the header's documented maximum
-	maxCacheMB    = 1 << 12 // 4 GiB of cached answers
+	minHashMB     = mate.MinHashMB
+	maxHashMB     = mate.MaxHashMB // 1 TiB, the header's documented maximum
+	maxCacheMB    = 1 << 12        // 4 GiB of cached answers
 	defaultHashMB = 256
 	defaultCache  = 16
 
@@ -41,9 +44,15 @@ func defaultSolverOptions() solverOptions {
 
 // newSolverOptions validates the raw fields of tsume_solver_options.
 func newSolverOptions(hashMB uint32, hugePages int32, cacheMB uint32) (solverOptions, error) {
-	if hashMB < minHashMB || hashMB > maxHashMB {
-		return solverOptions{}, errorf(StatusInvalidArgument,
-			"hash_mb = %d is out of range (%d .. %d MiB)", hashMB, minHashMB, maxHashMB)
+	if err := mate.CheckHashMB(int(hashMB)); err != nil {
+		// One rule for every front end (shogi/mate.CheckHashMB): a size
+		// outside the range is a bad argument, one the range allows but
+		// the machine cannot hold is memory that cannot be had.
+		st := StatusNoMemory
+		if hashMB < minHashMB || hashMB > maxHashMB {
+			st = StatusInvalidArgument
+		}
+		return solverOptions{}, errorf(st, "hash_mb: %v", err)
 	}
 	if hugePages != 0 && hugePages != 1 {
 		return solverOptions{}, errorf(StatusInvalidArgument, "huge_pages = %d must be 0 or 1", hugePages)
@@ -70,7 +79,7 @@ var reservedMB atomic.Uint64
 // reservation is returned by releaseMemory when the solver is freed.
 func (o solverOptions) reserveMemory() error {
 	need := o.budgetMB()
-	total := physicalMemory() >> 20 // 0: cannot tell; let the mmap decide
+	total := core.PhysicalMemoryMB() // 0: cannot tell; let the mmap decide
 	for {
 		held := reservedMB.Load()
 		if total > 0 && held+need > total {

@@ -2,7 +2,12 @@ package main
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
 func TestSolverOptions(t *testing.T) {
@@ -16,7 +21,7 @@ func TestSolverOptions(t *testing.T) {
 	}{
 		{"defaults", 256, 0, 16, StatusOK, solverOptions{256, false, 16}},
 		{"smallest", 1, 1, 0, StatusOK, solverOptions{1, true, 0}},
-		{"largest", maxHashMB, 0, maxCacheMB, StatusOK, solverOptions{maxHashMB, false, maxCacheMB}},
+		{"largest cache", 16, 0, maxCacheMB, StatusOK, solverOptions{16, false, maxCacheMB}},
 		{"hash 0", 0, 0, 16, StatusInvalidArgument, solverOptions{}},
 		{"hash too big", maxHashMB + 1, 0, 16, StatusInvalidArgument, solverOptions{}},
 		{"huge 2", 16, 2, 16, StatusInvalidArgument, solverOptions{}},
@@ -33,8 +38,55 @@ func TestSolverOptions(t *testing.T) {
 	}
 }
 
+// TestHashRule: hash_mb follows shogi/mate.CheckHashMB, the rule of every
+// front end: 1 MiB up to the machine's memory (what the range allows but
+// the machine cannot hold is NO_MEMORY), the message naming the figures.
+func TestHashRule(t *testing.T) {
+	total := core.PhysicalMemoryMB()
+	if total == 0 || total >= maxHashMB {
+		t.Skip("physical memory unknown here, or above the range")
+	}
+	tests := []struct {
+		hash  uint32
+		want  Status
+		names []string
+	}{
+		{1, StatusOK, nil},
+		{uint32(total), StatusOK, nil},
+		{0, StatusInvalidArgument, []string{"hash_mb", " 0 MiB"}},
+		{uint32(total) + 1, StatusNoMemory, []string{"hash_mb", strconv.FormatUint(total+1, 10), strconv.FormatUint(total, 10)}},
+		{maxHashMB, StatusNoMemory, []string{"hash_mb", strconv.Itoa(maxHashMB), strconv.FormatUint(total, 10)}},
+		{maxHashMB + 1, StatusInvalidArgument, []string{"hash_mb", strconv.Itoa(maxHashMB + 1)}},
+	}
+	for _, tc := range tests {
+		_, err := newSolverOptions(tc.hash, 0, 0)
+		if statusOf(err) != tc.want {
+			t.Errorf("hash_mb %d: status %d, want %d (%v)", tc.hash, statusOf(err), tc.want, err)
+			continue
+		}
+		for _, n := range tc.names {
+			if !strings.Contains(err.Error(), n) {
+				t.Errorf("hash_mb %d: %q does not name %q", tc.hash, err, n)
+			}
+		}
+		if want := mate.CheckHashMB(int(tc.hash)); err != nil && !strings.Contains(err.Error(), want.Error()) {
+			t.Errorf("hash_mb %d: %q is not shogi/mate's %q", tc.hash, err, want)
+		}
+	}
+	// The smallest table solves: shogi/mate takes 1 MiB as it is.
+	s := newTestSolverHash(t, 1, 0)
+	if got := s.shogi.HashMB(); got != 1 {
+		t.Errorf("hash_mb 1 made a %d MiB table", got)
+	}
+	q := shogiQuery{sfen: "9/3k5/9/3P5/9/9/9/9/9 b 2G 1"}
+	r, err := s.solve(q.textKey(), func() (question, error) { return newShogiQuestion(q) }, limits{})
+	if err != nil || r.kind != KindProven || r.length != 3 {
+		t.Fatalf("mate in 3 with a 1 MiB table: %+v, %v", r, err)
+	}
+}
+
 func TestMemoryReservation(t *testing.T) {
-	total := physicalMemory() >> 20
+	total := core.PhysicalMemoryMB()
 	if total == 0 {
 		t.Skip("physical memory unknown here")
 	}

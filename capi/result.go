@@ -32,10 +32,24 @@ type result struct {
 	verified bool
 	minimal  bool
 	cached   bool
+	// proven: the search proved that the side moving first succeeds (a
+	// shogi mate, a capture or a save). It is set with KindProven and
+	// KindKo, and with KindUnknown for a proven shogi mate that has no
+	// verified line: candidate then holds the unverified line, which is
+	// never an answer (tsume_result_candidate).
+	proven    bool
+	candidate []string
+	// note explains a partial answer (why it is unknown, why the line is
+	// not minimal); "" when there is nothing to explain.
+	note string
 }
 
 // line returns the moves joined by single spaces.
 func (r *result) line() string { return strings.Join(r.moves, " ") }
+
+// candidateLine returns the unverified line of a proven mate, "" when
+// there is none.
+func (r *result) candidateLine() string { return strings.Join(r.candidate, " ") }
 
 // bestMove returns the first move of the line, "" when there is none.
 func (r *result) bestMove() string {
@@ -62,5 +76,8 @@ func (r *result) approxBytes() int64 {
 	for _, m := range r.moves {
 		n += int64(len(m)) + 16
 	}
-	return n
+	for _, m := range r.candidate {
+		n += int64(len(m)) + 16
+	}
+	return n + int64(len(r.note))
 }

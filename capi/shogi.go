@@ -105,42 +105,49 @@ func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*re
 			})
 		}
 	}
-	mr, err := s.shogi.Solve(ctx, sq.pos, o)
+	mr, err := s.solveShogi(ctx, sq.pos, o)
 	if err != nil {
 		// Options were validated by capi, so what shogi/mate refuses is the
 		// position: no defender king, an attacker in check that cannot
 		// answer with a check, more pieces than a set holds.
 		return nil, errorf(StatusIllegalPosition, "%v", err)
 	}
+	return shogiResult(mr), nil
+}
+
+// shogiResult converts shogi/mate's answer under tsume.h's contract: the
+// kind is PROVEN only with a line the independent verifier accepted. A
+// proven mate without one is UNKNOWN with proven set and the line as the
+// candidate, whether a limit, a cancel or a fault in the line search left
+// it so. shogi/mate keeps the same contract; it is checked again here
+// because this is the last place before the answer leaves Go.
+func shogiResult(mr mate.Result) *result {
 	r := &result{
-		code:     codeNotCapture,
-		stats:    statsFrom(mr.Stats, mr.Hashfull, mr.Elapsed),
-		verified: mr.Verified,
-		minimal:  mr.Minimal,
+		code:  codeNotCapture,
+		stats: statsFrom(mr.Stats, mr.Hashfull, mr.Elapsed),
+		note:  mr.Note,
 	}
 	switch mr.Kind {
 	case mate.Mate:
+		r.proven = true
+		if v := mr.Verification; !mr.Verified || !v.OK || !v.FinalMate || v.Plies < len(mr.USI) || len(mr.USI) == 0 {
+			r.kind = KindUnknown
+			r.candidate = mr.USI
+			r.note = fmt.Sprintf("the mate is proven, but its %d-ply line did not pass the verifier (%s)", len(mr.USI), v.Problem)
+			return r
+		}
 		r.kind = KindProven
+		r.verified, r.minimal = true, mr.Minimal
 		r.length = int32(mr.Length)
 		r.moves = mr.USI
-		v := mr.Verification
-		if v.Plies < len(mr.USI) || !v.FinalMate {
-			if ctx.Err() == nil {
-				// The line itself is wrong (an illegal move, no check, no
-				// mate at the end) although nothing cut the search
-				// short: a bug, never an answer.
-				return nil, errorf(StatusInternal,
-					"the verifier rejected the solver's line (%s); please report this position", v.Problem)
-			}
-			// A limit or a cancel stopped the line search after the
-			// proof: the mate stands, its line is incomplete. The flags
-			// say so and solve does not cache it.
-			r.verified, r.minimal = false, false
-		}
 	case mate.NoMate:
 		r.kind = KindDisproven
 	default:
 		r.kind = KindUnknown
+		if mr.Proven {
+			r.proven = true
+			r.candidate = mr.CandidateUSI
+		}
 	}
-	return r, nil
+	return r
 }

@@ -21,7 +21,8 @@ type question interface {
 
 // solve answers a query on s: from the cache when it can, else by parsing
 // and searching, caching a finished answer. It returns a result with a
-// TSUME_E_CANCELLED error when tsume_cancel stopped the search.
+// TSUME_E_CANCELLED error when tsume_cancel reached the search, in
+// whichever phase it was.
 //
 // The cache is asked twice. First by textKey, the query exactly as given
 // (normalized whitespace): an engine repeating a question pays no parsing
@@ -53,8 +54,15 @@ func (s *solver) solve(textKey string, parse func() (question, error), lim limit
 	if err != nil {
 		return nil, err
 	}
+	// A search that tsume_cancel reached ends with TSUME_E_CANCELLED in
+	// every phase (proof, line search, verification), whatever it had found
+	// by then: the result says what is known (a verified mate, a proven
+	// mate's candidate line, or nothing) and is never cached.
+	if err := stopStatus(ctx); err != nil {
+		return r, err
+	}
 	if !r.finished() {
-		return r, stopStatus(ctx)
+		return r, nil
 	}
 	// An answer found while a limit or a cancel cut the search short may
 	// be incomplete (a shogi line whose minimality search was stopped):

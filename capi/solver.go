@@ -9,6 +9,7 @@ import (
 
 	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
@@ -32,6 +33,11 @@ type solver struct {
 	opts  solverOptions
 	shogi *mate.Solver
 	cache *resultCache
+
+	// solveShogi is shogi.Solve; the tests put a stand-in here (see
+	// withShogiSolve) to feed capi answers the real solver should never
+	// give.
+	solveShogi func(context.Context, *shogi.Position, mate.Options) (mate.Result, error)
 
 	// capture is the capture-game solver of the last question's options
 	// (see captureSolver); only the searching goroutine touches it.
@@ -61,9 +67,7 @@ func newSolver(o solverOptions) (*solver, error) {
 	if err := o.reserveMemory(); err != nil {
 		return nil, err
 	}
-	// shogi/mate wants at least 2 MiB (a quarter goes to its exact-length
-	// table); tsume.h allows 1.
-	ms, err := mate.NewSolverWith(max(int(o.hashMB), 2), core.TableOptions{HugeTLB: o.hugePages})
+	ms, err := mate.NewSolverWith(int(o.hashMB), core.TableOptions{HugeTLB: o.hugePages})
 	if err != nil {
 		o.releaseMemory()
 		return nil, errorf(StatusNoMemory, "transposition table of %d MiB: %v", o.hashMB, err)
@@ -74,7 +78,7 @@ func newSolver(o solverOptions) (*solver, error) {
 		o.releaseMemory()
 		return nil, err
 	}
-	return &solver{opts: o, shogi: ms, cache: c}, nil
+	return &solver{opts: o, shogi: ms, cache: c, solveShogi: ms.Solve}, nil
 }
 
 // searchContext returns the context of a search about to start, and the

@@ -31,7 +31,13 @@ func (f *fakeQuestion) search(ctx context.Context, s *solver, lim limits) (*resu
 
 func newTestSolver(t *testing.T, cacheMB uint32) *solver {
 	t.Helper()
-	o, err := newSolverOptions(2, 0, cacheMB)
+	return newTestSolverHash(t, 2, cacheMB)
+}
+
+// newTestSolverHash is newTestSolver with a table of hashMB MiB.
+func newTestSolverHash(t *testing.T, hashMB, cacheMB uint32) *solver {
+	t.Helper()
+	o, err := newSolverOptions(hashMB, 0, cacheMB)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,10 +58,20 @@ int main(int argc, char **argv) {
     printf("result  %s\n", kind == TSUME_RESULT_PROVEN      ? "mate"
                            : kind == TSUME_RESULT_DISPROVEN ? "nomate"
                                                             : "unknown");
-    if (kind == TSUME_RESULT_PROVEN) {
+    if (kind == TSUME_RESULT_PROVEN) { /* a mate always comes with a verified line */
         printf("length  %d (%s, %s)\n", length, minimal ? "proven minimal" : "minimality not proven",
                verified ? "verified" : "not verified");
         printf("moves   %s\n", moves);
+    } else {
+        /* UNKNOWN may still say that a mate was proven; its line did not
+         * pass the verifier, so it is not printed as an answer */
+        int32_t proven = 0;
+        char *note = NULL;
+        tsume_result_proven(res, &proven);
+        tsume_result_note(res, &note);
+        if (proven) printf("proven  a mate, but no line passed the verifier\n");
+        if (note && note[0]) printf("note    %s\n", note);
+        tsume_string_free(note);
     }
     printf("nodes   %" PRIu64 " expanded, %" PRIu64 " generated, %.1f ms, %.0f nodes/s\n", stats.expanded,
            stats.generated, stats.time_ms, stats.nodes_per_second);

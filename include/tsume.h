@@ -34,8 +34,12 @@
  *     tsume_solver_table_info on that handle until the search returns.
  *   - tsume_cancel() may be called from any thread at any time, including
  *     while another thread is inside a solve call on the same handle; that
- *     solve then returns promptly with TSUME_E_CANCELLED and a result of kind
- *     TSUME_RESULT_UNKNOWN holding the statistics so far.
+ *     solve then returns promptly with TSUME_E_CANCELLED, in whichever phase
+ *     the search was (proof, line search, verification), and *out holds a
+ *     result under the contract below ("Answers"): the statistics so far,
+ *     and whatever was settled before the cancel (usually UNKNOWN; a mate
+ *     whose line was already verified stays PROVEN, with minimal 0 unless
+ *     its minimality was proven too). Such a result is never cached.
  *   - Result handles are immutable: accessors may be called from any thread.
  *   - The progress callback is invoked on the thread that called the solve
  *     function, between search steps, about every `interval_ms` (never
@@ -55,6 +59,18 @@
  *     returns TSUME_E_INTERNAL with a message. What cannot be recovered are
  *     fatal runtime errors (running out of memory, a corrupted heap, a
  *     deadlock in the runtime); these terminate the process.
+ *
+ * Answers (the result contract)
+ *   A result's kind is PROVEN for a shogi mate only when the independent
+ *   verifier accepted its line (verified 1; the line is tsume_result_moves).
+ *   A mate that the proof search proved but whose line no verifier accepted
+ *   (a limit or tsume_cancel came first, or the line search failed) is
+ *   UNKNOWN with tsume_result_proven 1; the unverified line is available
+ *   only from tsume_result_candidate and is not an answer: do not play it
+ *   or print it as a mate. DISPROVEN is returned only when the search
+ *   proved that there is no mate (no success). The same holds whether the
+ *   call returned TSUME_OK or TSUME_E_CANCELLED; tsume_result_note says why
+ *   an answer is partial.
  *
  * Memory
  *   A solver's tables take `hash_mb` MiB: three quarters are the mmap'd
@@ -124,7 +140,8 @@ typedef enum tsume_rules {
 
 /* Search algorithms. */
 typedef enum tsume_algo {
-    TSUME_ALGO_DEFAULT = 0, /* the game's best: df-pn+TCA+SNDA for shogi, APS for capture */
+    TSUME_ALGO_DEFAULT = 0, /* the game's strongest: df-pn+TCA+SNDA for shogi; df-pn for capture
+                               (199 of GNU Go's 234 reading tests at 1 M plays a question, APS 190) */
     TSUME_ALGO_DFPN = 1,    /* df-pn with TCA and SNDA */
     TSUME_ALGO_PNSTAR = 2,  /* PN* (Seo, Iida, Uiterwijk 2001) */
     TSUME_ALGO_APS = 3      /* Abstract Proof Search (capture game only) */
@@ -138,8 +155,10 @@ typedef enum tsume_capture_mode {
 
 /* What a search found. */
 typedef enum tsume_result_kind {
-    TSUME_RESULT_UNKNOWN = 0,    /* a limit or cancellation ended the search */
-    TSUME_RESULT_PROVEN = 1,     /* shogi: mate; capture: the side moving first succeeds (code 1) */
+    TSUME_RESULT_UNKNOWN = 0,    /* no answer: a limit or cancellation ended the search, or a proven
+                                    mate has no verified line (tsume_result_proven says which) */
+    TSUME_RESULT_PROVEN = 1,     /* shogi: mate, with a verified line; capture: the side moving first
+                                    succeeds (code 1) */
     TSUME_RESULT_DISPROVEN = 2,  /* shogi: no mate; capture: the side moving first fails (code 0) */
     TSUME_RESULT_KO = 3          /* capture only: success depends on a ko (code 2 or 3) */
 } tsume_result_kind;
@@ -151,7 +170,10 @@ typedef struct tsume_result tsume_result;
 /* Options of a solver handle. */
 typedef struct tsume_solver_options {
     uint32_t struct_size; /* sizeof(tsume_solver_options) */
-    uint32_t hash_mb;     /* transposition table size in MiB, 1 .. 1048576 (default 256) */
+    uint32_t hash_mb;     /* transposition table size in MiB (default 256): 1 .. 1048576 (else
+                             TSUME_E_INVALID_ARGUMENT) and at most the machine's physical memory
+                             (else TSUME_E_NO_MEMORY); the message names the figures. The same
+                             rule as the command line and the USI engine */
     int32_t huge_pages;   /* 1: ask for MAP_HUGETLB pages (falls back cleanly), 0: THP advice only */
     uint32_t cache_mb;    /* budget of the cross-call result cache in MiB, 0 .. 4096; 0 disables it (default 16) */
 } tsume_solver_options;
@@ -206,8 +228,9 @@ typedef struct tsume_capture_query {
     const char *white;       /* without sgf: likewise */
     const char *target;      /* vertex of a stone of the target string, e.g. "D5" (required) */
     int32_t mode;            /* tsume_capture_mode */
-    int32_t algo;            /* tsume_algo (DEFAULT, APS, DFPN or PNSTAR) */
-    const char *widening;    /* iterative-widening strategy name for APS, or NULL for the default */
+    int32_t algo;            /* tsume_algo (DEFAULT = DFPN, APS, DFPN or PNSTAR) */
+    const char *widening;    /* iterative-widening strategy name, APS only (with another algorithm,
+                                DEFAULT included, it is TSUME_E_INVALID_ARGUMENT), or NULL */
     uint64_t node_limit;     /* 0: none */
     uint32_t time_limit_ms;  /* 0: none */
     uint64_t plays_limit;    /* 0: none. An effort budget in board plays for the whole question */
@@ -301,7 +324,12 @@ tsume_status tsume_solver_table_info(tsume_solver *solver, uint32_t *hashfull, i
 /* ---- solving ------------------------------------------------------------- */
 
 /* Solves a shogi question. On TSUME_OK or TSUME_E_CANCELLED *out holds a
- * result (kind UNKNOWN when a limit or cancellation ended the search). */
+ * result under the contract of "Answers" above: PROVEN only with a verified
+ * line, else UNKNOWN when a limit or cancellation ended the search first.
+ * Malformed input is TSUME_E_PARSE with the parser's message, which names
+ * the field and where the problem is; it is passed through unchanged
+ * (multibyte UTF-8 included) and cut only at a character boundary when
+ * err_len is too small. */
 tsume_status tsume_solve_shogi(tsume_solver *solver, const tsume_shogi_query *query,
                                tsume_result **out, char *err, size_t err_len);
 
@@ -339,16 +367,34 @@ tsume_status tsume_result_best_move(const tsume_result *result, char **out);
 /* Search statistics. */
 tsume_status tsume_result_stats(const tsume_result *result, tsume_stats *out);
 
-/* Flags: *verified is 1 when the independent verifier checked the answer
- * (shogi mates), *minimal 1 when the line is proven minimal (shogi),
- * *cached 1 when the answer came from the result cache. Any pointer may be
- * NULL. A shogi mate whose line the verifier rejects is never returned as
- * an answer (the solve call fails with TSUME_E_INTERNAL), except when a time
- * limit or tsume_cancel stopped the search after the mate was proven: the
- * result is then PROVEN with verified 0 and minimal 0, and its line may be
- * incomplete. */
+/* Flags: *verified is 1 when the independent verifier accepted the line
+ * (every shogi PROVEN result; capture results have no verifier and say 0),
+ * *minimal 1 when the line is proven minimal (shogi), *cached 1 when the
+ * answer came from the result cache. Any pointer may be NULL. A shogi
+ * result is never PROVEN with verified 0 (see "Answers"). */
 tsume_status tsume_result_flags(const tsume_result *result, int32_t *verified,
                                 int32_t *minimal, int32_t *cached);
+
+/* *proven is 1 when the search proved success for the side moving first:
+ * always with PROVEN and KO, never with DISPROVEN, and with UNKNOWN exactly
+ * when a shogi mate was proven but no line passed the verifier (see
+ * "Answers"; tsume_result_candidate then holds that line, or "" when the
+ * line search found none).
+ * Appended within ABI 1. */
+tsume_status tsume_result_proven(const tsume_result *result, int32_t *proven);
+
+/* The unverified line of a proven mate (kind UNKNOWN, proven 1), moves in
+ * USI separated by single spaces; "" for every other result. It is NOT an
+ * answer: the verifier did not accept it (it may not even end in mate). It
+ * is there for diagnosis and for a caller that wants to check it itself.
+ * *out is owned by the caller (tsume_string_free). Appended within ABI 1. */
+tsume_status tsume_result_candidate(const tsume_result *result, char **out);
+
+/* Why an answer is partial, in English (e.g. what the verifier found wrong
+ * with a proven mate's line, why a line is not proven minimal, which limit
+ * stopped the proof search); "" when there is nothing to explain. *out is
+ * owned by the caller (tsume_string_free). Appended within ABI 1. */
+tsume_status tsume_result_note(const tsume_result *result, char **out);
 
 /* Frees a result. */
 tsume_status tsume_result_free(tsume_result *result);

@@ -13,6 +13,10 @@
 /* Mate in 3: G*6c, the king steps back, the second gold mates. */
 #define MATE3_SFEN "9/3k5/9/3P5/9/9/9/9/9 b 2G 1"
 
+/* Mate in 5: a rook and a bishop in hand against the bare king (the
+ * tests' own construction, as the others). */
+#define MATE5_SFEN "4k4/9/4P4/9/9/9/9/9/9 b RB 1"
+
 /* No mate: a lone pawn in hand cannot even give a check that holds. */
 #define NOMATE_SFEN "4k4/9/9/9/9/9/9/9/9 b P 1"
 

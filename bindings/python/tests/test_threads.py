@@ -21,7 +21,7 @@ from conftest import MATE1, PKG, solved
 # a lone king in the open against a few pieces in hand.
 LONG_SHOGI = "9/9/9/9/4k4/9/9/9/9 b RBG2Srb3g2s4n4l18p 1"
 # Saving a stone in a loose net by brute force (widening strategy 9): millions of nodes.
-LONG_CAPTURE = dict(board_size=19, black="K10", white="J11 L11 J9 L9", target="K10", mode="defend", widening="9")
+LONG_CAPTURE = dict(board_size=19, black="K10", white="J11 L11 J9 L9", target="K10", mode="defend", algo="aps", widening="9")
 
 
 def _long_solve(solver: tsume.Solver, game: str, **kw: Any) -> Any:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _lib
-from ._lib import ABI_VERSION, LibraryError
+from ._lib import ABI_VERSION, ForkError, LibraryError
 from .errors import (
     BadHandleError,
     BusyError,
@@ -74,6 +74,7 @@ __all__ = [
     "BusyError",
     "CancelledError",
     "CaptureResult",
+    "ForkError",
     "IllegalPositionError",
     "InternalError",
     "InvalidArgumentError",

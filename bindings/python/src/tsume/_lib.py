@@ -70,6 +70,16 @@ class LibraryError(ImportError):
     """libtsume could not be found or loaded, or its ABI version does not match."""
 
 
+class ForkError(RuntimeError):
+    """This process was forked from one that had loaded libtsume.
+
+    The library holds a Go runtime, whose threads do not survive ``fork()``:
+    a call into it from the child would hang forever. Every call in such a
+    child raises this error instead. Use multiprocessing's ``"spawn"`` or
+    ``"forkserver"`` start method, or import tsume only in the child.
+    """
+
+
 # ---- structs (field order and types exactly as in tsume.h) ----------------
 
 
@@ -178,6 +188,9 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_result_stats", c_int, [c_void_p, POINTER(CStats)]),
     ("tsume_result_flags", c_int, [c_void_p, POINTER(c_int32), POINTER(c_int32), POINTER(c_int32)]),
     ("tsume_result_free", c_int, [c_void_p]),
+    ("tsume_result_proven", c_int, [c_void_p, POINTER(c_int32)]),
+    ("tsume_result_candidate", c_int, [c_void_p, POINTER(c_void_p)]),
+    ("tsume_result_note", c_int, [c_void_p, POINTER(c_void_p)]),
 ]
 
 
@@ -187,28 +200,48 @@ class Library:
     def __init__(self, path: str, source: str) -> None:
         self.source = source
         try:
-            self.dll = ctypes.CDLL(path)
+            self._dll = ctypes.CDLL(path)
         except OSError as e:
             raise LibraryError(f"tsume: cannot load libtsume from {path} ({source}): {e}") from None
         # The name the loader resolved, for messages and tsume.library_path.
-        self.path = _resolved_path(self.dll, path)
-        for name, restype, argtypes in _PROTOTYPES:
-            try:
-                fn = getattr(self.dll, name)
-            except AttributeError:
-                raise LibraryError(
-                    f"tsume: {self.path} ({source}) is not a usable libtsume: it has no {name}()"
-                ) from None
-            fn.restype = restype
-            fn.argtypes = argtypes
-        self.abi_version = int(self.dll.tsume_abi_version())
+        self.path = _resolved_path(self._dll, path)
+        # The ABI version first: a library of another ABI may lack functions
+        # of this one, and the version is what explains that.
+        try:
+            abi = getattr(self._dll, "tsume_abi_version")
+        except AttributeError:
+            raise LibraryError(
+                f"tsume: {self.path} ({source}) is not a usable libtsume: it has no tsume_abi_version()"
+            ) from None
+        abi.restype, abi.argtypes = c_uint32, []
+        self.abi_version = int(abi())
         if self.abi_version != ABI_VERSION:
             raise LibraryError(
                 f"tsume: {self.path} ({source}) has ABI version {self.abi_version}, but this "
                 f"Python package needs ABI version {ABI_VERSION}; rebuild libtsume from the "
                 "same tsume checkout as the package (or reinstall the package)"
             )
+        for name, restype, argtypes in _PROTOTYPES:
+            try:
+                fn = getattr(self._dll, name)
+            except AttributeError:
+                # Functions are appended within an ABI version: an older
+                # build of the same ABI lacks the newer ones.
+                raise LibraryError(
+                    f"tsume: {self.path} ({source}) is not a usable libtsume: it has no {name}() "
+                    "(older than these bindings? rebuild libtsume from the same tsume checkout as the package)"
+                ) from None
+            fn.restype = restype
+            fn.argtypes = argtypes
         self.version = (self.dll.tsume_version_string() or b"").decode("utf-8", "replace")
+
+    @property
+    def dll(self) -> ctypes.CDLL:
+        """The ctypes library; raises :class:`ForkError` in a forked child
+        (every call into the library goes through here)."""
+        if _forked_pid is not None:
+            raise fork_error()
+        return self._dll
 
     def status_string(self, status: int) -> str:
         """The library's English name of a status code."""
@@ -220,7 +253,7 @@ class Library:
         if not ptr.value:
             return ""
         try:
-            return ctypes.string_at(ptr.value).decode("utf-8", "replace")
+            return ctypes.string_at(ptr.value).decode("utf-8", "backslashreplace")
         finally:
             self.dll.tsume_string_free(ptr)
 
@@ -293,10 +326,46 @@ def load(path: Optional[str] = None) -> Library:
 _loaded: Optional[Library] = None
 _load_lock = threading.Lock()
 
+# The pid of the parent when this process was forked from one that had
+# loaded the library (a grandchild keeps its parent's mark); None otherwise.
+_forked_pid: Optional[int] = None
+
+
+def _after_fork_in_child() -> None:
+    global _forked_pid
+    if _loaded is not None and _forked_pid is None:
+        _forked_pid = os.getppid()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def fork_error() -> ForkError:
+    """The error raised by every call in a child forked after the library was loaded."""
+    return ForkError(
+        f"tsume: this process (pid {os.getpid()}) was forked from process {_forked_pid}, which had "
+        "loaded libtsume; the library's Go runtime does not survive fork(), so it cannot be used "
+        "here. Use multiprocessing's 'spawn' or 'forkserver' start method "
+        "(multiprocessing.get_context('spawn')), or import tsume only in the child."
+    )
+
+
+def check_fork() -> None:
+    """Raises :class:`ForkError` in a child forked after the library was loaded."""
+    if _forked_pid is not None:
+        raise fork_error()
+
+
+def forked() -> bool:
+    """True in a child forked after the library was loaded."""
+    return _forked_pid is not None
+
 
 def get() -> Library:
     """The process-wide library, loaded on first use (a Go runtime cannot be loaded twice)."""
     global _loaded
+    check_fork()
     if _loaded is None:
         with _load_lock:
             if _loaded is None:

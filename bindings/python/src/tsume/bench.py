@@ -312,7 +312,7 @@ def run(
     """Solves every problem of a file and returns one :class:`BenchRow` each.
 
     :param solver: reuse this solver (else one of ``hash_mb`` MiB is made and closed).
-    :param algo: the algorithm (default: each game's default: dfpn / aps).
+    :param algo: the algorithm (default: each game's default, df-pn for both).
     :param rules: shogi rules, ``"tsume"`` or ``"mate"``.
     :param widening: capture: APS widening strategy.
     :param time_limit: seconds per problem; ``nodes``: node limit per problem.
@@ -338,7 +338,7 @@ def run(
             if p.game == "shogi":
                 opts.update(rules=rules, algo=algo or "dfpn")
             else:
-                opts.update(algo=algo or "aps", widening=widening, plays=plays)
+                opts.update(algo=algo or "default", widening=widening, plays=plays)
             if clear:
                 s.clear()
             row = solve_problem(s, p, **opts)

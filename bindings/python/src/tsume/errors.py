@@ -56,8 +56,11 @@ class TsumeMemoryError(TsumeError, MemoryError):
 class CancelledError(TsumeError):
     """:meth:`Solver.cancel` stopped the search (TSUME_E_CANCELLED).
 
-    ``e.result`` holds the partial result (kind ``unknown``) with the
-    statistics of the search so far.
+    ``e.result`` holds the result as the search left it, with the
+    statistics so far: usually ``unknown`` (``proven`` and ``candidate`` set
+    when the mate was proven but no line was verified); a mate whose line
+    the verifier had already accepted stays a ``mate``. The call is
+    cancelled in whichever phase it was (proof, line search, verification).
     """
 
     status = _lib.E_CANCELLED

@@ -21,8 +21,8 @@ from . import _lib
 class Kind(enum.IntEnum):
     """What a search found (enum tsume_result_kind)."""
 
-    UNKNOWN = _lib.RESULT_UNKNOWN  #: a limit or a cancellation ended the search
-    PROVEN = _lib.RESULT_PROVEN  #: shogi: mate; capture: the side moving first succeeds
+    UNKNOWN = _lib.RESULT_UNKNOWN  #: no answer: a limit or cancellation came first, or a proven mate has no verified line
+    PROVEN = _lib.RESULT_PROVEN  #: shogi: mate with a verified line; capture: the side moving first succeeds
     DISPROVEN = _lib.RESULT_DISPROVEN  #: shogi: no mate; capture: the side moving first fails
     KO = _lib.RESULT_KO  #: capture only: success depends on a ko
 
@@ -140,8 +140,14 @@ class Result:
     moves: Tuple[str, ...]  #: the solution (principal) line
     best_move: Optional[str]  #: the first move of the line, or None
     stats: Stats
-    verified: bool  #: the independent verifier checked the answer
+    verified: bool  #: the independent verifier accepted the line (every shogi mate; capture: never)
     cached: bool  #: the answer came from the solver's result cache
+    #: the search proved success for the side moving first (a mate, a
+    #: capture or a save, possibly by ko). With ``result == "unknown"`` it
+    #: means a shogi mate was proven but no line passed the verifier: see
+    #: ``ShogiResult.candidate``.
+    proven: bool
+    note: str  #: why an answer is partial ("" when there is nothing to explain)
 
     @property
     def solved(self) -> bool:
@@ -153,6 +159,8 @@ class Result:
         d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "stats"}
         d["kind"] = self.kind.name.lower()
         d["moves"] = " ".join(self.moves)
+        if "candidate" in d:
+            d["candidate"] = " ".join(d["candidate"])
         d.update(dataclasses.asdict(self.stats))
         return d
 
@@ -175,19 +183,29 @@ def _line(moves: Tuple[str, ...], limit: int = 12) -> str:
 class ShogiResult(Result):
     """The answer to a tsume-shogi question.
 
-    ``result`` is ``"mate"``, ``"nomate"`` or ``"unknown"`` (a limit or a
-    cancellation ended the search); ``length`` is the mate length in plies,
-    ``moves`` the solution as USI moves, ``minimal`` whether the line is
-    proven minimal.
+    ``result`` is ``"mate"`` (only with a line the independent verifier
+    accepted: ``verified`` is then True), ``"nomate"`` (proven) or
+    ``"unknown"``; ``length`` is the mate length in plies, ``moves`` the
+    solution as USI moves, ``minimal`` whether the line is proven minimal.
+
+    A mate that was proven but whose line no verifier accepted (a limit or
+    a cancellation came first) is ``"unknown"`` with ``proven`` True; its
+    unverified line is ``candidate``, which is NOT an answer (it may not
+    even end in mate) and never appears in ``moves``.
     """
 
     minimal: bool = False
+    #: the unverified line of a proven mate (``result == "unknown"``,
+    #: ``proven`` True); empty otherwise. Not an answer.
+    candidate: Tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         if self.kind == Kind.PROVEN:
             head = f"mate in {self.length}: {_line(self.moves)}"
         elif self.kind == Kind.DISPROVEN:
             head = "no mate"
+        elif self.proven:
+            head = "unknown (mate proven, no verified line)"
         else:
             head = "unknown"
         return f"ShogiResult({head}; {self.stats.summary()}{self._flags()})"

@@ -15,8 +15,11 @@ for the end. The ``progress`` callable is always invoked on the thread that
 called ``solve_*``; if it raises, the search is cancelled and the exception
 propagates out of ``solve_*``.
 
-Processes. The library contains a Go runtime: do not fork a process that has
-loaded it (use multiprocessing's "spawn" or "forkserver" start method).
+Processes. The library contains a Go runtime, whose threads do not survive
+fork(): in a child forked after the library was loaded (``os.fork``,
+multiprocessing's "fork" start method, the default on Linux before Python
+3.14) every call raises :class:`tsume.ForkError` instead of hanging. Use the
+"spawn" or "forkserver" start method.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from ctypes import byref, c_int32, c_size_t, c_uint32, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar, Union
 
 from . import _lib
-from .errors import BusyError, CancelledError, TsumeError, error_for
+from .errors import BusyError, CancelledError, ParseError, TsumeError, error_for
 from .results import CaptureResult, Kind, Progress, ShogiResult, Stats, capture_word, shogi_word
 
 ProgressCallback = Callable[[Progress], object]
@@ -53,7 +56,6 @@ _UINT32_MAX = 2**32 - 1
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
 _INT64_MAX = 2**63 - 1  # the library reads a larger plays_limit as "no limit": refuse it here
-_HASH_MB_MAX = 1048576  # tsume.h: 1 .. 1048576
 _CACHE_MB_MAX = 4096  # tsume.h: 0 .. 4096
 _NO_PROGRESS = _lib.PROGRESS_FN()  # a NULL tsume_progress_fn
 
@@ -99,7 +101,13 @@ def _text(name: str, value: object, required: bool = True) -> Optional[bytes]:
         raise TypeError(f"{name} must be a str, not {type(value).__name__}")
     if "\x00" in value:
         raise ValueError(f"{name} contains a NUL character")
-    return value.encode("utf-8")
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(
+            f"{name}: the character {value[e.start]!r} at index {e.start} cannot be encoded as UTF-8 "
+            "(a lone surrogate, e.g. from bytes decoded with surrogateescape)"
+        ) from None
 
 
 def _word_list(name: str, value: Union[str, Iterable[str], None]) -> Optional[str]:
@@ -113,6 +121,37 @@ def _word_list(name: str, value: Union[str, Iterable[str], None]) -> Optional[st
         if not it.strip() or any(c.isspace() for c in it):
             raise ValueError(f"{name}: {it!r} is not a single move or vertex")
     return " ".join(items)
+
+
+def _sgf_text(
+    sgf: Union[str, "os.PathLike[str]", None], sgf_path: Union[str, "os.PathLike[str]", None]
+) -> Tuple[Optional[str], Optional[str]]:
+    """(SGF text, what was tried, for a parse error's message) from solve_capture's sgf or sgf_path."""
+    if sgf_path is not None:
+        if sgf is not None:
+            raise ValueError("give either sgf or sgf_path, not both")
+        if not isinstance(sgf_path, (str, os.PathLike)):
+            raise TypeError(f"sgf_path must be a str or an os.PathLike, not {type(sgf_path).__name__}")
+        return _read_sgf(sgf_path)
+    if sgf is None:
+        return None, None
+    if isinstance(sgf, os.PathLike):
+        return _read_sgf(sgf)
+    if not isinstance(sgf, str):
+        raise TypeError(f"sgf must be SGF text or a path (str or os.PathLike), not {type(sgf).__name__}")
+    # SGF text begins with '(' (after white space or a byte-order mark); a
+    # one-line str that names a file is the file.
+    if not sgf.lstrip("\ufeff \t\r\n").startswith("(") and "\n" not in sgf and len(sgf) < 4096:
+        if os.path.isfile(sgf):
+            return _read_sgf(sgf)
+        shown = sgf if len(sgf) <= 200 else "..." + sgf[-100:]  # a path's end names the file
+        return sgf, f"sgf was read as SGF text (no file named {shown!r} exists)"
+    return sgf, None
+
+
+def _read_sgf(path: Union[str, "os.PathLike[str]"]) -> Tuple[str, str]:
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read(), f"sgf was read from the file {os.fspath(path)!r}"
 
 
 def _interval_ms(progress_interval: float) -> int:
@@ -131,7 +170,10 @@ class Solver:
     search at a time; a second concurrent ``solve_*`` call raises
     :class:`tsume.BusyError`. Different solvers search in parallel.
 
-    :param hash_mb: table size in MiB, 1 .. 1048576.
+    :param hash_mb: table size in MiB: at least 1, at most the machine's
+        physical memory (else :class:`tsume.TsumeMemoryError`) and 1048576
+        (else :class:`tsume.InvalidArgumentError`); the rule of every tsume
+        front end, and the message names the figures.
     :param huge_pages: ask for MAP_HUGETLB pages (falls back cleanly when
         the system has none reserved; see :attr:`huge_pages_obtained`).
     :param cache_mb: budget of the cross-call result cache in MiB, 0 .. 4096 (0: off).
@@ -147,7 +189,10 @@ class Solver:
         self._lib = _lib.get()
         opts = _lib.SolverOptions(
             struct_size=ctypes.sizeof(_lib.SolverOptions),
-            hash_mb=_int_option("hash_mb", hash_mb, 1, _HASH_MB_MAX),
+            # The library applies the rule (1 MiB up to the machine's
+            # memory, the figures in the message); here only what a
+            # uint32_t cannot carry is refused.
+            hash_mb=_int_option("hash_mb", hash_mb, 0, _UINT32_MAX),
             huge_pages=1 if bool(huge_pages) else 0,
             cache_mb=_int_option("cache_mb", cache_mb, 0, _CACHE_MB_MAX),
         )
@@ -182,6 +227,11 @@ class Solver:
         Closing twice is harmless. Any later ``solve_*`` raises ValueError.
         """
         if self._handle is None:
+            return
+        if _lib.forked():
+            # The parent's handle: the child must not touch the library (it
+            # would hang) nor the parent's locks. The parent frees it.
+            self._handle = None
             return
         with self._cond:
             if self._handle is None:
@@ -231,6 +281,7 @@ class Solver:
         whose ``result`` holds the statistics so far. Cancelling a solver that
         is not searching does nothing.
         """
+        _lib.check_fork()
         with self._cond:
             h = self._handle
             if h is None:
@@ -332,7 +383,7 @@ class Solver:
         *,
         target: str,
         mode: str = "attack",
-        algo: str = "aps",
+        algo: str = "default",
         widening: Optional[str] = None,
         move_number: int = 0,
         board_size: Optional[int] = None,
@@ -343,19 +394,28 @@ class Solver:
         plays: Optional[int] = None,
         progress: Optional[ProgressCallback] = None,
         progress_interval: float = 0.5,
+        sgf_path: Union[str, "os.PathLike[str]", None] = None,
     ) -> CaptureResult:
         """Answers a Go capture question about the string at ``target``.
 
-        The board comes from ``sgf`` (SGF text, or a path as an
-        ``os.PathLike``; GNU Go's IL property is honoured; ``move_number`` N
-        stops before move N, 0 plays all), or from ``board_size`` (5..19) and
-        the ``black`` / ``white`` stone lists (``"D4 E5"`` or ``["D4", "E5"]``).
+        The board comes from ``sgf``, from ``sgf_path`` (a file), or from
+        ``board_size`` (5..19) and the ``black`` / ``white`` stone lists
+        (``"D4 E5"`` or ``["D4", "E5"]``). GNU Go's IL property is honoured;
+        ``move_number`` N stops before move N, 0 plays all.
+
+        ``sgf`` is SGF text, or a path: an ``os.PathLike``, or a ``str`` that
+        does not begin with ``(`` and names an existing file. A parse error
+        says which was tried (the file read, or the text, and then that no
+        such file exists).
 
         :param target: GTP vertex of a stone of the string, e.g. ``"D5"``.
         :param mode: ``"attack"`` (can it be captured, the attacker moving
             first) or ``"defend"`` (can it be saved, its owner moving first).
-        :param algo: ``"aps"`` (Abstract Proof Search), ``"dfpn"``, ``"pnstar"`` or ``"default"``.
-        :param widening: iterative-widening strategy name for APS (None: the default).
+        :param algo: ``"default"`` (df-pn, the strongest: 199 of the 234 tests of
+            GNU Go's reading suite under 1 M plays a question, APS 190),
+            ``"dfpn"``, ``"pnstar"`` or ``"aps"`` (Abstract Proof Search).
+        :param widening: iterative-widening strategy name, for ``algo="aps"``
+            only (None: the default strategy).
         :param time_limit: seconds; None for no limit.
         :param nodes: node limit; None for no limit.
         :param plays: effort budget in board plays for the whole question
@@ -376,11 +436,7 @@ class Solver:
         '1 D4'
         """
         q = _lib.CaptureQuery(struct_size=ctypes.sizeof(_lib.CaptureQuery))
-        if sgf is not None and not isinstance(sgf, str):
-            if not isinstance(sgf, os.PathLike):
-                raise TypeError(f"sgf must be SGF text (str) or a path (os.PathLike), not {type(sgf).__name__}")
-            with open(sgf, encoding="utf-8", errors="replace") as f:
-                sgf = f.read()
+        sgf, tried = _sgf_text(sgf, sgf_path)
         if sgf is not None and (board_size is not None or black is not None or white is not None):
             raise ValueError("give either sgf or board_size/black/white, not both")
         q.sgf = _text("sgf", sgf, required=False)
@@ -397,11 +453,17 @@ class Solver:
         interval = _interval_ms(progress_interval)
         mode_name = mode.lower()
         out, status, err = self._solve(self._lib.dll.tsume_solve_capture, q, progress, interval)
-        return self._finish(out, status, err, lambda r: self._capture_result(r, mode_name))
+        try:
+            return self._finish(out, status, err, lambda r: self._capture_result(r, mode_name))
+        except ParseError as e:
+            if tried is None:
+                raise
+            raise ParseError(f"{tried}: {e}", status=e.status, status_name=e.status_name) from None
 
     # ---- the blocking call -------------------------------------------------------
 
     def _live_handle(self) -> int:
+        _lib.check_fork()
         h = self._handle
         if h is None:
             raise ValueError("the solver is closed")
@@ -413,6 +475,7 @@ class Solver:
         """Runs one solve call; returns (result handle, status, error buffer)."""
         if progress is not None and not callable(progress):
             raise TypeError("progress must be callable")
+        _lib.check_fork()  # before the locks, which a fork may have left held
         with self._cond:
             handle = self._live_handle()
             if self._closing:
@@ -510,7 +573,8 @@ class Solver:
     # ---- results -------------------------------------------------------------------
 
     def _error(self, status: int, err: Optional[ErrBuffer]) -> TsumeError:
-        msg = err.value.decode("utf-8", "replace") if err is not None else ""
+        # backslashreplace: a byte that is not UTF-8 shows as \xNN, as given
+        msg = err.value.decode("utf-8", "backslashreplace") if err is not None else ""
         return error_for(status, msg, self._lib.status_string(status))
 
     def _check(self, status: int) -> None:
@@ -562,8 +626,11 @@ class Solver:
         best_move = self._lib.take_string(best) or None
         cs = _lib.CStats()
         self._check(d.tsume_result_stats(r, byref(cs)))
-        verified, minimal, cached = c_int32(), c_int32(), c_int32()
+        verified, minimal, cached, proven = c_int32(), c_int32(), c_int32(), c_int32()
         self._check(d.tsume_result_flags(r, byref(verified), byref(minimal), byref(cached)))
+        self._check(d.tsume_result_proven(r, byref(proven)))
+        note = c_void_p()
+        self._check(d.tsume_result_note(r, byref(note)))
         try:
             k = Kind(kind.value)
         except ValueError:
@@ -580,11 +647,23 @@ class Solver:
             stats=Stats._from_c(cs),
             verified=bool(verified.value),
             cached=bool(cached.value),
+            proven=bool(proven.value),
+            note=self._lib.take_string(note),
         ), bool(minimal.value)
 
     def _shogi_result(self, r: c_void_p) -> ShogiResult:
         common, minimal = self._common(r)
-        return ShogiResult(result=shogi_word(common["kind"]), minimal=minimal, **common)
+        cand = c_void_p()
+        self._check(self._lib.dll.tsume_result_candidate(r, byref(cand)))
+        candidate = tuple(self._lib.take_string(cand).split())
+        if common["kind"] == Kind.PROVEN and not common["verified"]:
+            # The library promises never to do this (tsume.h, "Answers");
+            # should it, the line is still not presented as a mate.
+            candidate = common["moves"]
+            common.update(kind=Kind.UNKNOWN, moves=(), best_move=None, length=0, proven=True,
+                          note=common["note"] or "the library returned a mate whose line was not verified")
+            minimal = False
+        return ShogiResult(result=shogi_word(common["kind"]), minimal=minimal, candidate=candidate, **common)
 
     def _capture_result(self, r: c_void_p, mode: str) -> CaptureResult:
         common, _ = self._common(r)
