@@ -48,13 +48,6 @@ func newCaptureQuestion(q captureQuery) (question, error) {
 	if _, err := reading.ParseStrategy(q.widening); err != nil {
 		return nil, errorf(StatusInvalidArgument, "widening: %v", err)
 	}
-	if strings.TrimSpace(q.widening) != "" && cq.algo != reading.AlgoAPS {
-		// Only APS widens; a strategy given with another algorithm (or
-		// with DEFAULT, which was APS before it became df-pn) would be
-		// ignored without a word.
-		return nil, errorf(StatusInvalidArgument,
-			"widening = %q applies to APS only (TSUME_ALGO_APS); the algorithm asked for is %s", q.widening, cq.algo)
-	}
 	cq.key = cq.cacheDescription()
 	return cq, nil
 }

@@ -29,8 +29,8 @@ func TestCaptureQuestionErrors(t *testing.T) {
 		{"no liberty", captureQuery{boardSize: 9, black: "A2 B1", white: "A1", target: "A1"}, StatusIllegalPosition},
 		{"widening name", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoAPS, widening: "nope"}, StatusInvalidArgument},
 		{"widening number", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoAPS, widening: "3"}, StatusOK},
-		{"widening with default (df-pn)", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "3"}, StatusInvalidArgument},
-		{"widening with pnstar", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoPNStar, widening: "3"}, StatusInvalidArgument},
+		{"widening with default (df-pn)", captureQuery{boardSize: 9, white: "D4", target: "D4", widening: "3"}, StatusOK},
+		{"widening with pnstar", captureQuery{boardSize: 9, white: "D4", target: "D4", algo: algoPNStar, widening: "nope"}, StatusInvalidArgument},
 	}
 	for _, tc := range tests {
 		_, err := newCaptureQuestion(tc.q)

@@ -229,8 +229,9 @@ typedef struct tsume_capture_query {
     const char *target;      /* vertex of a stone of the target string, e.g. "D5" (required) */
     int32_t mode;            /* tsume_capture_mode */
     int32_t algo;            /* tsume_algo (DEFAULT = DFPN, APS, DFPN or PNSTAR) */
-    const char *widening;    /* iterative-widening strategy name, APS only (with another algorithm,
-                                DEFAULT included, it is TSUME_E_INVALID_ARGUMENT), or NULL */
+    const char *widening;    /* iterative-widening strategy name or number, or NULL for the default
+                                (OR2-2AND1-2): APS widens both sides' moves by it; df-pn and PN*
+                                narrow the attacker's moves first when its first step is OR1 */
     uint64_t node_limit;     /* 0: none */
     uint32_t time_limit_ms;  /* 0: none */
     uint64_t plays_limit;    /* 0: none. An effort budget in board plays for the whole question */

@@ -414,8 +414,9 @@ class Solver:
         :param algo: ``"default"`` (df-pn, the strongest: 199 of the 234 tests of
             GNU Go's reading suite under 1 M plays a question, APS 190),
             ``"dfpn"``, ``"pnstar"`` or ``"aps"`` (Abstract Proof Search).
-        :param widening: iterative-widening strategy name, for ``algo="aps"``
-            only (None: the default strategy).
+        :param widening: iterative-widening strategy name or number (None:
+            the default strategy); APS widens both sides' moves by it, df-pn
+            and PN* narrow the attacker's moves first when its first step is OR1.
         :param time_limit: seconds; None for no limit.
         :param nodes: node limit; None for no limit.
         :param plays: effort budget in board plays for the whole question
