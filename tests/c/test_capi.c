@@ -981,8 +981,8 @@ static void test_capture_solve(void) {
         {"net, defend", NULL, "C4 E4 D3 C5 E5", "D4", "D4", TSUME_CAPTURE_DEFEND, 0, 0, ""},
         /* a lone stone in the middle of an empty board cannot be captured ... */
         {"open stone, attack", NULL, NULL, "E5", "E5", TSUME_CAPTURE_ATTACK, 0, 0, ""},
-        /* ... and needs no defence: saved by passing */
-        {"open stone, defend", NULL, NULL, "E5", "E5", TSUME_CAPTURE_DEFEND, 0, 1, "PASS"},
+        /* ... and is saved: with four liberties GNU Go names a real move (E4), not PASS */
+        {"open stone, defend", NULL, NULL, "E5", "E5", TSUME_CAPTURE_DEFEND, 0, 1, "E4"},
         /* the ladder of the C++ example, from SGF: Black captures */
         {"ladder from sgf", "(;FF[4]SZ[9]AB[cf][dg][ee]AW[df])", NULL, NULL, "D4", TSUME_CAPTURE_ATTACK, 0, 1, NULL},
         {"atari, attack, aps explicitly", NULL, "C4 E4 D3", "D4", "D4", TSUME_CAPTURE_ATTACK, TSUME_ALGO_APS, 1, "D5"},
