@@ -70,7 +70,6 @@ var parallelVariants = []struct {
 	{"dfpn+tca+snda(or)+eps", Options{TCA: true, SNDA: true, SNDAOROnly: true, Epsilon: 0.25}},
 	{"dfpn+tca+wpns", Options{TCA: true, WPNS: true}},
 	{"dfpn(r)", Options{DFPNR: true}},
-	{"dfpn+tca+snda+cache", Options{TCA: true, SNDA: true, ChildCache: 1}},
 }
 
 // TestParallelDifferentialRandomGraphs runs the random-graph differential

@@ -122,9 +122,12 @@ func TestGHIPathDependentResultsNotStored(t *testing.T) {
 		t.Fatalf("reference value %v, the test graph changed", want)
 	}
 	o := Options{TCA: true, NodeLimit: 100000}
-	naiveGHI = true
-	r := Solve(nil, g, tab, o)
-	naiveGHI = false
+	x, err := NewSearcher(tab, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.s.naiveGHI = true
+	r := x.Solve(nil, g)
 	if r.Outcome == want || r.Outcome == Unknown {
 		t.Fatalf("naive storage gave %v; the graph no longer shows the GHI problem", r.Outcome)
 	}

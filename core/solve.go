@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"time"
 )
@@ -114,6 +115,10 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 	s.init(g, t, o, step, side, stop, ctx)
 	root := s.plyAt(0)
 	root.key, root.or = g.Key(), g.OrNode()
+	root.ph = pathHash(0, root.key)
+	if s.cycle != Proven && s.cycle != Disproven {
+		return Result{Err: fmt.Errorf("core: Game.CycleOutcome is %v: a repetition must be Proven or Disproven", s.cycle)}
+	}
 	root.h = 1
 	if g.Terminal() == Unknown {
 		hpn, hdn := g.Estimate()
@@ -156,7 +161,7 @@ func (s *searcher) pnstarRoot() val {
 	th := PN(1)
 	for {
 		s.stats.Iterations++
-		v := s.pnstar(0, th)
+		v := s.pnstar(0, th, false)
 		s.rootPN, s.rootDN = v.pn, v.dn
 		if v.final() || s.aborted {
 			return v

@@ -282,7 +282,9 @@ func coreOptions(o Options) core.Options {
 	case PNStar:
 		co.Algorithm = core.PNStar
 	case DFPNR:
-		co.DFPNR = true
+		// With TCA's thresholds: df-pn(r) alone loops on some graphs
+		// (core.TestComparisonOptionsMayLoop).
+		co.TCA, co.DFPNR = true, true
 	case DFPNTCA:
 		co.TCA = true
 	case DFPNWPNS:
