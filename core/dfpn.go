@@ -80,7 +80,6 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 			break
 		}
 		s.settle(&p.kids[best], r, d+1)
-		s.settleTable(&p.kids[best], d+1)
 		// A decided child may decide siblings through the table
 		// (dominance, transpositions): read them all again then. TCA and
 		// df-pn(r) need every child's minimal distance as the table has

@@ -5,9 +5,12 @@ package core
 // 0 (proven), Infinity (disproven) or above th (not solvable within th).
 // PN* uses proof numbers only; dn is 1 while unknown.
 //
-// As in the paper, the node is first looked up in the table (with
-// dominance): a decided entry, or one not solvable within th, is returned
-// without expanding the node. Differences from the paper's pseudo-code:
+// The paper's EXPAND looks the node up in the table at entry and returns a
+// decided entry or one not solvable within th at once. Here the parent
+// makes that lookup (with dominance) right before it would enter the child
+// (refreshStar in pnstarOr and pnstarAnd), and does not enter it then, so
+// the child, once entered, is searched. Differences from the paper's
+// pseudo-code:
 //   - Cycles are found with the search path set (not by storing the
 //     threshold in the table), and valued by the search's cycle outcome
 //     with the same GHI rule as df-pn (ghi.go).
@@ -26,19 +29,6 @@ package core
 func (s *searcher) pnstar(d int, th PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
-	if d > 0 {
-		// The paper's FINDTABLE at entry: another sibling's search may
-		// have decided the node since the parent read it (dominance,
-		// transpositions).
-		if e, ok := s.t.Probe(p.key, p.or, s.dom); ok && (e.Step == uint8(s.step) || e.Sound) {
-			switch {
-			case e.PN == 0 || e.DN == 0:
-				return val{pn: e.PN, dn: e.DN, dep: noDep, length: e.Length, move: e.Move, hand: e.Key.Hand}
-			case !inc && e.PN > th:
-				return val{pn: e.PN, dn: 1, dep: noDep}
-			}
-		}
-	}
 	if s.poll() {
 		return val{pn: th.AddOne(), dn: 1, dep: noDep}
 	}

@@ -418,18 +418,6 @@ func summed(or bool, pn, dn PN) PN {
 	return pn
 }
 
-// settleTable updates what the parent knows of child c's table entry after
-// searching it at childDepth, as a refresh would have: the child stored its
-// value (unless that value is local to this visit), with its minimal
-// distance at most childDepth.
-func (s *searcher) settleTable(c *child, childDepth int) {
-	if c.fixed {
-		return
-	}
-	c.inTT = true
-	c.md = min(c.md, uint32(childDepth))
-}
-
 // store writes the node's value unless it is a final value that depends
 // on the path above it (see noDep). work is the number of nodes expanded
 // below it during this visit. It returns v with the domain word a final
