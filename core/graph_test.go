@@ -283,6 +283,8 @@ func (g *delayedGraph) Delays(moves []Move, wait []int16) {
 	}
 }
 
+func (g *delayedGraph) Patience() PN { return testPatience }
+
 func (g *delayedGraph) Moves(buf []Move, step int) []Move {
 	if g.expanded != nil {
 		g.expanded[g.cur] = true

@@ -58,6 +58,12 @@ type Options struct {
 	// should try it.
 	Epsilon float64
 
+	// ProofLeaves counts, after a proof, the terminal nodes of the proof
+	// tree stored in the table (Stats.Terminal, the papers' TE), visiting
+	// at most 2^20 of its nodes. Off, Stats.Terminal is 0: the count costs
+	// up to that many table probes per proof and only statistics need it.
+	ProofLeaves bool
+
 	NodeLimit uint64        // stop after this many expanded nodes (0 = none)
 	TimeLimit time.Duration // stop after this much wall-clock time (0 = none)
 	// Widen runs the iterative-widening driver when the game implements
@@ -76,10 +82,6 @@ type Options struct {
 	// than one thread, Progress reports the expansions of all threads and
 	// the other statistics of the calling goroutine's thread.
 	Threads int
-
-	// par is set only in the options of a parallel search's threads: the
-	// thread's own state and the state the threads share.
-	par *parWorker
 }
 
 // MaxThreads is the largest Options.Threads accepted.

@@ -55,20 +55,22 @@ func (v val) final() bool { return v.pn == 0 || v.dn == 0 }
 
 // searcher holds one search's state; it is not safe for concurrent use.
 type searcher struct {
-	g     Game
-	t     *Table
-	o     Options
-	dom   Dominance
-	hp    HandProofs // nil unless the game stores decided nodes by proof and disproof hands
-	del   Delaying   // nil unless the game delays moves and df-pn runs
-	step  int
-	side  Side
-	plies []ply
-	path  pathSet
-	stats Stats
-	sink  uint64 // keeps prefetching loads alive
+	g        Game
+	t        *Table
+	o        Options
+	dom      Dominance
+	hp       HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	del      Delaying   // nil unless the game delays moves and df-pn runs
+	patience PN         // del.Patience()
+	step     int
+	side     Side
+	plies    []ply
+	path     pathSet
+	stats    Stats
+	sink     uint64 // keeps prefetching loads alive
 
-	cycle Outcome // Game.CycleOutcome, asked once per search
+	par   *parWorker // this thread's parallel state (parallel.go); nil on one thread
+	cycle Outcome    // Game.CycleOutcome, asked once per search
 	ghi   ghiMarks
 	// naiveGHI stores path-dependent results as if they held on every
 	// path; only tests set it (ghi_test.go), to show the wrong answers
@@ -112,6 +114,9 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.del = nil
 	if o.Algorithm == DFPN {
 		s.del, _ = g.(Delaying)
+	}
+	if s.del != nil {
+		s.patience = s.del.Patience()
 	}
 	if s.plies == nil {
 		s.plies = make([]ply, 64)
@@ -378,8 +383,8 @@ func (s *searcher) markSource(j, a, b int) {
 	}
 }
 
-// descend plays child i of depth d, runs f one ply deeper and takes the
-// move back.
+// push plays child i of the node at depth d and puts the child on the
+// path (and, in a parallel search, marks it busy); pop takes it back.
 func (s *searcher) push(d, i int) {
 	p := &s.plies[d]
 	p.moveIdx = i
@@ -390,11 +395,18 @@ func (s *searcher) push(d, i int) {
 	q.ph = pathHash(p.ph, c.key)
 	s.g.Do(p.moves[i])
 	s.path.push(c.key, d+1)
+	if s.par != nil {
+		s.par.enter(c.key)
+	}
 }
 
 func (s *searcher) pop(d int) {
 	p := &s.plies[d]
-	s.path.pop(s.plies[d+1].key)
+	k := s.plies[d+1].key
+	if s.par != nil {
+		s.par.leave(k)
+	}
+	s.path.pop(k)
 	s.g.Undo(p.moves[p.moveIdx])
 }
 

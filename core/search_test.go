@@ -41,7 +41,9 @@ func TestTreesEveryAlgorithm(t *testing.T) {
 			{"disproven", disprovenTree(), Disproven, 0, 0},
 		} {
 			tab.Clear()
-			r := Solve(context.Background(), tc.g, tab, v.o)
+			o := v.o
+			o.ProofLeaves = true
+			r := Solve(context.Background(), tc.g, tab, o)
 			if r.Outcome != tc.want {
 				t.Fatalf("%s %s: outcome %v, want %v", v.name, tc.name, r.Outcome, tc.want)
 			}
@@ -53,6 +55,10 @@ func TestTreesEveryAlgorithm(t *testing.T) {
 			}
 			if r.Stats.Terminal != 2 {
 				t.Errorf("%s: proof tree leaves %d, want 2", v.name, r.Stats.Terminal)
+			}
+			tab.Clear()
+			if r := Solve(context.Background(), tc.g, tab, v.o); r.Stats.Terminal != 0 {
+				t.Errorf("%s: proof tree leaves counted (%d) without ProofLeaves", v.name, r.Stats.Terminal)
 			}
 			pv := PrincipalVariation(tc.g, tab, 100, nil)
 			if len(pv) != 3 || pv[0] != 2 || pv[1] != 4 || pv[2] != 6 {
