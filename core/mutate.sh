@@ -33,6 +33,7 @@ pnstar-or-skip|pnstar.go|s/if c\.fixed \|\| c\.pn > th \{/if c.fixed {/
 pnstar-and-refresh|pnstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tif v := s\.starValue\(p\); v\.final\(\) \|\| v\.pn > th \{\n\t\t\treturn v\n\t\t\}\n//
 pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
 par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
+smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
 usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/
 LIST
 }
