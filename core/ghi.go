@@ -20,12 +20,12 @@ import "math"
 // Kishimoto and Müller's GHI solution (2004) that TCA's progress argument
 // rests on (Kishimoto 2010: "if a new cycle is detected, (Kishimoto and
 // Müller 2004) correctly saves a (dis)proof"): without it a (dis)proof
-// found through a repetition was searched again at every visit, and TCA
-// never finished on some small graphs (ghi_test.go, issue13Graph).
+// found through a repetition is searched again at every visit, and TCA
+// does not finish on some small graphs (ghi_test.go, issue13Graph).
 //
 // Why that terminates. The search path is always a simple path of the
 // finite graph (a repetition is a leaf), so there are finitely many (node,
-// path) pairs. Every value the search decides is now kept for its pair:
+// path) pairs. Every value the search decides is kept for its pair:
 // a path-independent one under the node's key, a path-dependent one under
 // (node, path). TCA raises thresholds at a node with an old unproven child
 // until its descent either expands a node never expanded before or decides

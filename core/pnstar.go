@@ -19,13 +19,13 @@ package core
 //     below the node's, so its number may have come from this node
 //     through a cycle), the threshold is raised to the node's number, and
 //     the raise is passed down (inc) until a node expanded for the first
-//     time. Without it the numbers of the nodes of a cycle fed each other:
-//     each iteration stored them one above the root's threshold, so the
-//     AND node below which a repetition would have decided the root gave
-//     up before searching, at every threshold (pnstarLoopGraph; 49 of
-//     20 000 random cyclic graphs undecided after 20 000 expansions). The
-//     paper argues termination from tsume-shogi's domain (§4.5), which
-//     such graphs do not have.
+//     time. Without it the numbers of the nodes of a cycle feed each other:
+//     each iteration stores them one above the root's threshold, so the
+//     AND node below which a repetition would decide the root gives up
+//     before searching, at every threshold (pnstarLoopGraph; 49 of 20 000
+//     random cyclic graphs undecided after 20 000 expansions). The paper
+//     argues termination from tsume-shogi's domain (§4.5), which such
+//     graphs do not have.
 func (s *searcher) pnstar(d int, th PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
