@@ -30,11 +30,11 @@ func TestSumOtherRules(t *testing.T) {
 		// Child 1 waits for child 0 (unproven): not counted. Child 3
 		// waits for the proven child 2: counted.
 		{"delayed child", false, Options{}, 1, 0, []int16{-1, 0, -1, 2}, 4 + 2},
-		// Child 3 waits for child 1, whose pn 7 is below delayPatience.
+		// Child 3 waits for child 1, whose pn 7 is below the patience.
 		{"delayed child, patient", false, Options{}, 1, 0, []int16{-1, -1, -1, 1}, 4 + 7},
 	}
 	for _, tc := range tests {
-		s := &searcher{o: tc.o}
+		s := &searcher{o: tc.o, patience: testPatience}
 		p := &ply{or: tc.or, kids: kids, h: tc.h, snda: tc.snda, wait: tc.wait, delays: tc.wait != nil}
 		if got := s.sumOther(p, true); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)

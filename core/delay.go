@@ -8,8 +8,8 @@ package core
 // whose promoting twin has not been refuted yet. A delayed child still gets
 // its key and is read from the table, but until the move it waits for is
 // decided in the mover's disfavour (proven at an AND node, disproven at an
-// OR node), or looks hard to decide (delayPatience), it is neither chosen
-// nor counted in the node's numbers.
+// OR node), or looks hard to decide (Delaying.Patience), it is neither
+// chosen nor counted in the node's numbers.
 //
 // It is sound by construction: a waiting child whose predecessor is not
 // decided that way has, following the waits back (each to a lower index), an
@@ -29,6 +29,14 @@ type Delaying interface {
 	// once move j is disproven. Other values are ignored. It must not
 	// allocate.
 	Delays(moves []Move, wait []int16)
+	// Patience is the number at which a waiting move is due even though
+	// the move it waits for is not decided: its proof number at an AND
+	// node, its disproof number at an OR node (the move waited for then
+	// looks hard to decide that way). Infinity: only a decision makes a
+	// waiting move due. Asked once per search. Making moves due earlier
+	// keeps the soundness argument above intact (a waiting child still
+	// has an undecided predecessor).
+	Patience() PN
 }
 
 // setDelays asks the game which moves of the node at p wait and reports
@@ -55,25 +63,14 @@ func (s *searcher) setDelays(p *ply) bool {
 }
 
 // waiting reports whether child i of p is still delayed: it waits for a
-// move that is not yet decided in the mover's disfavour.
-func waiting(p *ply, i int) bool {
+// move that is not yet decided in the mover's disfavour and whose number
+// is below patience.
+func waiting(p *ply, i int, patience PN) bool {
 	w := p.wait[i]
 	if w < 0 {
 		return false
 	}
 	c := &p.kids[w]
 	x := summed(p.or, c.pn, c.dn)
-	return x != 0 && x < delayPatience
+	return x != 0 && x < patience
 }
-
-// delayPatience: a delayed child is also due once the move it waits for
-// looks hard to decide that way (its proof number at an AND node, its
-// disproof number at an OR node, reaches this). Without it, tsume-shogi's
-// interposition chains left the 61-ply tail of Microcosmos unsolved after
-// 5.3 M expansions (249 k with non-promotions delayed only), because the
-// AND node's refutation was another drop than the pawn; with 16: 243 k.
-// Ten tails 31..151 (cap 1.5 M), geometric mean: no patience 270 k, 16:
-// 280 k, 32: 280 k; Kotobuki 1.97 M -> 2.17 M, tail 201 3.21 M -> 2.83 M.
-// Making children due earlier keeps the soundness argument above intact
-// (a waiting child still has an undecided predecessor).
-const delayPatience PN = 16

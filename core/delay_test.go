@@ -112,10 +112,14 @@ func TestDelaysIgnoresBadWaits(t *testing.T) {
 type fixedWaits []int16
 
 func (f fixedWaits) Delays(moves []Move, wait []int16) { copy(wait, f) }
+func (f fixedWaits) Patience() PN                      { return testPatience }
+
+// testPatience is the patience of the test games that delay moves.
+const testPatience PN = 16
 
 // TestWaitingUntilPatienceRunsOut: a delayed child is due once its
 // predecessor is decided against the mover or its summed number reaches
-// delayPatience.
+// the game's patience.
 func TestWaitingUntilPatienceRunsOut(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -124,19 +128,19 @@ func TestWaitingUntilPatienceRunsOut(t *testing.T) {
 		waiting bool
 	}{
 		{"and, predecessor open", false, child{pn: 3, dn: 2}, true},
-		{"and, predecessor just below patience", false, child{pn: delayPatience - 1, dn: 2}, true},
-		{"and, predecessor hard to prove", false, child{pn: delayPatience, dn: 2}, false},
+		{"and, predecessor just below patience", false, child{pn: testPatience - 1, dn: 2}, true},
+		{"and, predecessor hard to prove", false, child{pn: testPatience, dn: 2}, false},
 		{"and, predecessor proven", false, child{pn: 0, dn: Infinity}, false},
 		{"and, predecessor disproven", false, child{pn: Infinity, dn: 0}, false},
 		{"or, predecessor open", true, child{pn: 2, dn: 3}, true},
-		{"or, predecessor hard to disprove", true, child{pn: 2, dn: delayPatience}, false},
+		{"or, predecessor hard to disprove", true, child{pn: 2, dn: testPatience}, false},
 		{"or, predecessor disproven", true, child{pn: Infinity, dn: 0}, false},
 	} {
 		p := &ply{or: tc.or, kids: []child{tc.pred, {pn: 1, dn: 1}}, wait: []int16{-1, 0}, delays: true}
-		if got := waiting(p, 1); got != tc.waiting {
+		if got := waiting(p, 1, testPatience); got != tc.waiting {
 			t.Errorf("%s: waiting %v, want %v", tc.name, got, tc.waiting)
 		}
-		if waiting(p, 0) {
+		if waiting(p, 0, testPatience) {
 			t.Errorf("%s: a move that waits for nothing is waiting", tc.name)
 		}
 	}

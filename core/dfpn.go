@@ -6,7 +6,7 @@ package core
 func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
-	if s.o.par != nil { // parallel (parallel.go): shared limit, cuts
+	if s.par != nil { // parallel (parallel.go): shared limit, cuts
 		if v, done := s.parEnter(d); done {
 			return v
 		}
@@ -47,7 +47,7 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 			break
 		}
 		first = false
-		if s.o.par != nil { // parallel: spread the threads (parallel.go)
+		if s.par != nil { // parallel: spread the threads (parallel.go)
 			best, second = s.divert(d, best, second, summed(!p.or, thpn, thdn))
 		}
 		c := &p.kids[best]
@@ -62,32 +62,24 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		if d == 0 {
 			s.stats.Iterations++
 		}
-		ck := c.key
 		s.push(d, best)
-		if s.o.par != nil {
-			s.o.par.enter(ck)
-		}
 		r := s.dfpn(d+1, cpn, cdn, inc)
-		if s.o.par != nil {
-			s.o.par.leave(ck)
-		}
 		s.pop(d)
 		p = &s.plies[d]
-		if s.aborted || s.o.par != nil && s.o.par.cutAt(d) {
+		if s.aborted || s.par != nil && s.par.cutAt(d) {
 			// r is incomplete; recombine from what the children hold so
 			// the stored numbers reflect everything learnt.
 			v, _, _, _ = s.combine(d, true)
 			break
 		}
 		s.settle(&p.kids[best], r, d+1)
-		s.settleTable(&p.kids[best], d+1)
 		// A decided child may decide siblings through the table
 		// (dominance, transpositions): read them all again then. TCA and
 		// df-pn(r) need every child's minimal distance as the table has
 		// it now (an old child is how they see a cycle), so they always
 		// re-read.
 		reread = r.final() || s.o.TCA || s.o.DFPNR
-		if reread && s.o.par != nil {
+		if reread && s.par != nil {
 			s.parRefresh(d) // the re-read, without numbers falling back
 			reread = false
 		}
@@ -95,7 +87,7 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 	if v.final() && v.dep >= int32(d) {
 		v.dep = noDep
 	}
-	if s.o.par != nil && !v.final() {
+	if s.par != nil && !v.final() {
 		if dv, ok := s.parDecided(d); ok {
 			return dv // another thread decided the node meanwhile
 		}
@@ -112,7 +104,8 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 // what the visit knows, the searched child updated from its returned value.
 // Without TCA and df-pn(r), dfpn re-reads every child only at the start of
 // a visit, after a child was decided (which may decide siblings through
-// dominance or transpositions) and when it stops: that saved 60% of the
+// dominance or transpositions) and when a limit or a parallel cut breaks
+// the visit off: that saved 60% of the
 // probes without changing the nodes expanded on the shogi sets (a sibling
 // that a transposition changed meanwhile is read again at those points; a
 // stale, too small number only makes the search choose that sibling, whose
@@ -134,7 +127,7 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 		if !p.or {
 			x = c.dn
 		}
-		if x != 0 && p.delays && waiting(p, i) {
+		if x != 0 && p.delays && waiting(p, i, s.patience) {
 			continue // not due yet (a delayed child that wins still counts)
 		}
 		if x < first {
@@ -185,7 +178,7 @@ func (s *searcher) sumOther(p *ply, anyNormal bool) PN {
 		if c.pn == 0 || c.dn == 0 {
 			continue // decided against the side to move: contributes 0
 		}
-		if p.delays && waiting(p, i) {
+		if p.delays && waiting(p, i, s.patience) {
 			continue
 		}
 		x := c.dn

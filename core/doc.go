@@ -13,8 +13,8 @@
 //	entry.go    one table entry and its packing
 //	store_*.go  how entry words are written inside the seqlock (plain on amd64)
 //	mem_*.go    table memory: mmap, huge pages requested late (Linux), Go slice
-//	childcache.go  optional cache of expanded nodes' moves and children
-//	search.go   per-search state shared by the algorithms, GHI handling
+//	search.go   per-search state shared by the algorithms
+//	ghi.go      graph history interaction: path-dependent values
 //	dfpn.go     df-pn (Nagai) with TCA, SNDA (optionally at OR nodes only),
 //	            WPNS, df-pn(r) (Kishimoto 2010), the 1+ε trick
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)

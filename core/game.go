@@ -65,9 +65,16 @@ type Game interface {
 	// current, not yet expanded position. Return 1, 1 when there is none.
 	// Values must be at least 1 and below Infinity.
 	Estimate() (pn, dn PN)
-	// CycleOutcome says who wins when the current position repeats one on
-	// the current search path (shogi tsume: Disproven, since a perpetual
-	// check is not a mate). The core detects repetition by Key on the path.
+	// CycleOutcome says who wins when a position repeats one on the
+	// search path: Proven or Disproven, the same for every repetition (a
+	// mate search: Disproven, since the attacker's perpetual check loses
+	// and any other repetition draws). The core asks once per search, at
+	// the root, and values every repetition of that search with the
+	// answer, so a game cannot make the outcome depend on the position:
+	// the GHI handling (ghi.go) is sound only for one outcome, since it
+	// reuses a value that rests on repetitions wherever the same path
+	// leads to the same node. Any other answer makes Solve return an
+	// error. The core detects repetition by Key on the path.
 	CycleOutcome() Outcome
 }
 

@@ -19,7 +19,6 @@ type graphGame struct {
 	salt  uint64 // varies the keys so one table serves many graphs
 	cur   int
 	stack []int
-	moves int // moves played by Do (the child cache saves these)
 	// estMoves makes Estimate give an AND node pn = its number of moves
 	// (as shogi/mate once did): varied estimates exercise TCA differently.
 	estMoves bool
@@ -49,7 +48,6 @@ func (g *graphGame) Moves(buf []Move, step int) []Move {
 	return buf
 }
 func (g *graphGame) Do(m Move) {
-	g.moves++
 	g.stack = append(g.stack, g.cur)
 	g.cur = int(m) - 1
 }
@@ -164,8 +162,6 @@ var variants = []struct {
 	{"dfpn+tca+wpns", Options{TCA: true, WPNS: true}},
 	{"dfpn(r)", Options{DFPNR: true}},
 	{"dfpn+tca+snda+eps", Options{TCA: true, SNDA: true, Epsilon: 0.25}},
-	{"dfpn+tca+snda+cache", Options{TCA: true, SNDA: true, ChildCache: 1}},
-	{"pn*+cache", Options{Algorithm: PNStar, ChildCache: 1}},
 	{"pn*", Options{Algorithm: PNStar}},
 }
 
@@ -182,7 +178,9 @@ func newTestTable(t testing.TB, mib int) *Table {
 // TestDifferentialRandomGraphs checks every algorithm against the
 // exhaustive solver on random trees, DAGs and cyclic graphs: it must agree
 // whenever it finishes, and never claim a value the reference contradicts.
-// Trees and DAGs must always finish; with TCA cyclic graphs must too.
+// Trees and DAGs must always finish; cyclic graphs must too with TCA and
+// with PN* (for every seed: TestHeavyTerminationRandomGraphs runs 3×10^5
+// of them), while plain df-pn, WPNS and df-pn(r) without TCA may loop.
 func TestDifferentialRandomGraphs(t *testing.T) { differential(t, 1500, 1) }
 
 // TestDifferentialRandomGraphsHeavy runs many more graphs.
@@ -190,7 +188,7 @@ func TestDifferentialRandomGraphsHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: run without -short")
 	}
-	differential(t, 30000, 99)
+	differential(t, 30000, 3) // seed 3 left a TCA run undecided before ghi.go
 }
 
 func differential(t *testing.T, graphs int, seed uint64) {
@@ -245,7 +243,7 @@ func differential(t *testing.T, graphs int, seed uint64) {
 				t.Fatalf("%s: game not restored", v.name)
 			}
 			if res.Outcome == Unknown {
-				if kind < 2 || (o.TCA && !o.WPNS) {
+				if kind < 2 || o.TCA || o.Algorithm == PNStar {
 					t.Errorf("%s did not finish on %s (kind %d, stop %v)", v.name, g, kind, res.Stop)
 				}
 				continue
@@ -266,7 +264,6 @@ var delayVariants = []Options{
 	{TCA: true},
 	{TCA: true, SNDA: true},
 	{TCA: true, SNDA: true, SNDAOROnly: true},
-	{TCA: true, SNDA: true, ChildCache: 1},
 	{TCA: true, WPNS: true},
 	{DFPNR: true},
 	{TCA: true, SNDA: true, Epsilon: 0.25},
@@ -285,6 +282,8 @@ func (g *delayedGraph) Delays(moves []Move, wait []int16) {
 		copy(wait, w)
 	}
 }
+
+func (g *delayedGraph) Patience() PN { return testPatience }
 
 func (g *delayedGraph) Moves(buf []Move, step int) []Move {
 	if g.expanded != nil {

@@ -5,6 +5,7 @@ package core
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -109,7 +110,13 @@ func (r *region) hugePages() bool {
 		return false
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return smapsHuge(f, start)
+}
+
+// smapsHuge reports whether the mapping of /proc/self/smaps text r that
+// contains address start shows AnonHugePages above 0 kB.
+func smapsHuge(r io.Reader, start uint64) bool {
+	sc := bufio.NewScanner(r)
 	inside := false
 	for sc.Scan() {
 		line := sc.Text()

@@ -57,13 +57,12 @@ type Options struct {
 	// tails and 0.22× on the 91-ply one (2249471 -> 485792); shogi callers
 	// should try it.
 	Epsilon float64
-	// ChildCache, when positive, is the MiB of a cache of expanded nodes'
-	// moves and children (keys, terminal values, estimates), so a node
-	// expanded again skips move generation and playing every child. Use it
-	// only with a game whose moves and children depend on nothing but Key
-	// (and the widening step); repetitions on the path are still checked
-	// each time.
-	ChildCache int
+
+	// ProofLeaves counts, after a proof, the terminal nodes of the proof
+	// tree stored in the table (Stats.Terminal, the papers' TE), visiting
+	// at most 2^20 of its nodes. Off, Stats.Terminal is 0: the count costs
+	// up to that many table probes per proof and only statistics need it.
+	ProofLeaves bool
 
 	NodeLimit uint64        // stop after this many expanded nodes (0 = none)
 	TimeLimit time.Duration // stop after this much wall-clock time (0 = none)
@@ -79,14 +78,10 @@ type Options struct {
 	// one table (see parallel.go); 0 and 1 mean one. More than one needs
 	// a game that implements Cloner, else one thread searches
 	// (Result.Threads says how many did). PN* always runs one thread.
-	// Each thread has its own child cache of ChildCache MiB. With more
+	// With more
 	// than one thread, Progress reports the expansions of all threads and
 	// the other statistics of the calling goroutine's thread.
 	Threads int
-
-	// par is set only in the options of a parallel search's threads: the
-	// thread's own state and the state the threads share.
-	par *parWorker
 }
 
 // MaxThreads is the largest Options.Threads accepted.
@@ -111,9 +106,6 @@ func (o *Options) validate() error {
 	}
 	if !(o.Epsilon >= 0 && o.Epsilon <= 1e6) {
 		return fmt.Errorf("core: epsilon %v: must be a number from 0 to 1e6", o.Epsilon)
-	}
-	if o.ChildCache < 0 || o.ChildCache > 1<<16 {
-		return fmt.Errorf("core: child cache of %d MiB: want 0 (none) to 65536", o.ChildCache)
 	}
 	if o.TimeLimit < 0 {
 		return fmt.Errorf("core: negative time limit %v", o.TimeLimit)

@@ -67,8 +67,12 @@ type parShared struct {
 // thousand plies (Microcosmos: 1525) and cost 256 KiB per Searcher.
 const busySlots = 1 << 16
 
-// parWorker is one thread's own parallel state, reached through its
-// options (Options.par), so the searcher needs no field of its own.
+// parWorker is one thread's own parallel state (searcher.par). The
+// parallel search meets df-pn at a few hooks, all in this file: parEnter
+// when a node is entered, divert when a child is chosen, the marks in
+// push and pop, cutAt after a child returns, parRefresh for the re-read
+// and parDecided before the store; with one thread searcher.par is nil
+// and df-pn is Kishimoto's.
 type parWorker struct {
 	sh *parShared
 	// cut is the depth of a node on this thread's path that another
@@ -121,7 +125,7 @@ func virtualNumber(x PN, n int32) PN {
 // once, and the node would loop without progress.
 func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
 	p := &s.plies[d]
-	w := s.o.par
+	w := s.par
 	vfirst, vsecond, vbest := Infinity, Infinity, best
 	busy := false
 	for i := range p.kids {
@@ -130,7 +134,7 @@ func (s *searcher) divert(d, best int, second, th PN) (int, PN) {
 		if !p.or {
 			x = c.dn
 		}
-		if x != 0 && p.delays && waiting(p, i) {
+		if x != 0 && p.delays && waiting(p, i, s.patience) {
 			continue // as in combine
 		}
 		j := busyIndex(c.key)
@@ -192,7 +196,7 @@ func (p *parShared) reserve() bool {
 // above it on the path (then cut is set and the value is ignored: every
 // level up to that node breaks off, see cutAt).
 func (s *searcher) parEnter(d int) (val, bool) {
-	w := s.o.par
+	w := s.par
 	if !w.sh.reserve() {
 		s.abort(NodeLimitReached) // the threads' shared node limit
 		return val{}, false       // poll reports it
@@ -227,7 +231,7 @@ func (s *searcher) parEnter(d int) (val, bool) {
 // plies ran 20 M expansions without proof instead of 0.6 M).
 func (s *searcher) parRefresh(d int) {
 	p := &s.plies[d]
-	w := s.o.par
+	w := s.par
 	w.saved = w.saved[:0]
 	for i := range p.kids {
 		c := &p.kids[i]
@@ -279,13 +283,14 @@ func (w *parWorker) cutAt(d int) bool {
 	return false
 }
 
-// soloNodes is how many nodes thread 0 expands alone before the other
-// threads are cloned and started: most short problems are decided by then,
-// exactly as on one thread and without the start-up cost (on the antma
-// set, 65 mates in 1 to 9, starting every thread at once took 12% more
-// time than one thread). The search then goes on from the table. Tests set
-// it to 0 to run every search on all threads.
-var soloNodes uint64 = 2000
+// defaultSoloNodes is how many nodes thread 0 expands alone before the
+// other threads are cloned and started (Searcher.solo): most short problems
+// are decided by then, exactly as on one thread and without the start-up
+// cost (on the antma set, 65 mates in 1 to 9, starting every thread at once
+// took 12% more time than one thread). The search then goes on from the
+// table. Tests make it 0 (allThreadsSearcher) to run every search on all
+// threads.
+const defaultSoloNodes uint64 = 2000
 
 // runParallel runs one search at one widening step on o.Threads threads:
 // thread 0 on the calling goroutine with g, the others on goroutines of
@@ -293,13 +298,13 @@ var soloNodes uint64 = 2000
 func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options, step int, side Side) Result {
 	start := time.Now()
 	var solo Stats // thread 0's first expansions, alone
-	if soloNodes > 0 && g.Terminal() == Unknown {
+	if x.solo > 0 && g.Terminal() == Unknown {
 		so := o
-		so.NodeLimit = soloNodes
-		if o.NodeLimit > 0 && o.NodeLimit <= soloNodes {
+		so.NodeLimit = x.solo
+		if o.NodeLimit > 0 && o.NodeLimit <= x.solo {
 			so.NodeLimit = o.NodeLimit // the whole search is this small
 		}
-		r := runOne(ctx, &x.s, g, x.t, so, step, side, &x.stop)
+		r := runOne(ctx, &x.s, g, x.t, so, step, side, &x.stop, nil)
 		if r.Outcome != Unknown || r.Stop != NodeLimitReached || so.NodeLimit == o.NodeLimit {
 			r.Threads = 1 // decided (or stopped) before the others were needed
 			return r
@@ -326,7 +331,7 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 	}
 	n := len(games)
 	if n < 2 || g.Terminal() != Unknown {
-		r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop)
+		r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop, nil)
 		r.Threads = 1
 		return r
 	}
@@ -374,13 +379,11 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 		go func(i int) {
 			defer wg.Done()
 			oi := wo
-			oi.par = &par.states[i]
 			oi.Progress = nil // thread 0 reports
-			finish(i, runOne(wctx, &par.workers[i-1], games[i], x.t, oi, step, side, &x.stop))
+			finish(i, runOne(wctx, &par.workers[i-1], games[i], x.t, oi, step, side, &x.stop, &par.states[i]))
 		}(i)
 	}
 	o0 := wo
-	o0.par = &par.states[0]
 	if f := o.Progress; f != nil {
 		o0.Progress = func(p Progress) {
 			// A thread that finds the limit spent has counted its refused
@@ -393,7 +396,7 @@ func (x *Searcher) runParallel(ctx context.Context, g Game, c Cloner, o Options,
 			f(p)
 		}
 	}
-	finish(0, runOne(wctx, &x.s, g, x.t, o0, step, side, &x.stop))
+	finish(0, runOne(wctx, &x.s, g, x.t, o0, step, side, &x.stop, &par.states[0]))
 	wg.Wait()
 
 	r := par.results[0] // no thread decided: thread 0 says why (limits, Stop)

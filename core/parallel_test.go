@@ -70,7 +70,6 @@ var parallelVariants = []struct {
 	{"dfpn+tca+snda(or)+eps", Options{TCA: true, SNDA: true, SNDAOROnly: true, Epsilon: 0.25}},
 	{"dfpn+tca+wpns", Options{TCA: true, WPNS: true}},
 	{"dfpn(r)", Options{DFPNR: true}},
-	{"dfpn+tca+snda+cache", Options{TCA: true, SNDA: true, ChildCache: 1}},
 }
 
 // TestParallelDifferentialRandomGraphs runs the random-graph differential
@@ -86,17 +85,27 @@ func TestParallelDifferentialRandomGraphsHeavy(t *testing.T) {
 	parallelDifferential(t, 3000, 77)
 }
 
-// allThreadsAtOnce makes every parallel search in the test start all its
-// threads at once (see soloNodes), so small graphs are searched in
-// parallel too.
-func allThreadsAtOnce(t *testing.T) {
-	old := soloNodes
-	soloNodes = 0
-	t.Cleanup(func() { soloNodes = old })
+// allThreadsSearcher is NewSearcher for a Searcher whose parallel
+// searches start all their threads at once (see defaultSoloNodes), so small
+// graphs are searched in parallel too.
+func allThreadsSearcher(t *Table, o Options) (*Searcher, error) {
+	x, err := NewSearcher(t, o)
+	if x != nil {
+		x.solo = 0
+	}
+	return x, err
+}
+
+// solveAllThreads is Solve with allThreadsSearcher.
+func solveAllThreads(g Game, t *Table, o Options) Result {
+	x, err := allThreadsSearcher(t, o)
+	if err != nil {
+		return Result{Err: err}
+	}
+	return x.Solve(nil, g)
 }
 
 func parallelDifferential(t *testing.T, graphs int, seed uint64) {
-	allThreadsAtOnce(t)
 	tab := newTestTable(t, 2)
 	r := rand.New(rand.NewPCG(seed, 3))
 	type run struct {
@@ -111,7 +120,7 @@ func parallelDifferential(t *testing.T, graphs int, seed uint64) {
 			o := v.o
 			o.NodeLimit, o.Threads = 20000, threads
 			for _, delayed := range []bool{false, true} {
-				x, err := NewSearcher(tab, o)
+				x, err := allThreadsSearcher(tab, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -226,16 +235,15 @@ func dagValue(g *graphGame, i int, memo []Outcome) Outcome {
 // the threads to overlap: answers must match one thread's (and, on DAGs,
 // the exhaustive value), and the helper threads must have done work.
 func TestParallelAgreesOnLargeGraphs(t *testing.T) {
-	allThreadsAtOnce(t)
 	tab := newTestTable(t, 16)
 	r := rand.New(rand.NewPCG(11, 5))
 	o := Options{TCA: true, SNDA: true, SNDAOROnly: true, Epsilon: 0.25, NodeLimit: 400000}
-	one, err := NewSearcher(tab, o)
+	one, err := allThreadsSearcher(tab, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Threads = 2
-	two, err := NewSearcher(tab, o)
+	two, err := allThreadsSearcher(tab, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +310,7 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 		if r.Outcome != Unknown || r.Stop != tc.want {
 			t.Errorf("%s: %v %v, want unknown %v", tc.name, r.Outcome, r.Stop, tc.want)
 		}
-		// Thread 0 searches alone for its first soloNodes nodes; how far
+		// Thread 0 searches alone for its first defaultSoloNodes nodes; how far
 		// a timed search gets depends on the machine.
 		if tc.threads > 0 && r.Threads != tc.threads {
 			t.Errorf("%s: %d threads, want %d", tc.name, r.Threads, tc.threads)
@@ -323,7 +331,6 @@ func TestParallelLimitsAndCancellation(t *testing.T) {
 // TestParallelFallsBackToOneThread: a game without Cloner, a Cloner that
 // cannot clone, and PN* all search on one thread and say so.
 func TestParallelFallsBackToOneThread(t *testing.T) {
-	allThreadsAtOnce(t)
 	tab := newTestTable(t, 2)
 	tests := []struct {
 		name string
@@ -340,7 +347,7 @@ func TestParallelFallsBackToOneThread(t *testing.T) {
 	}
 	for _, tc := range tests {
 		tab.Clear()
-		r := Solve(nil, tc.g, tab, tc.o)
+		r := solveAllThreads(tc.g, tab, tc.o)
 		if r.Err != nil || r.Outcome != Proven || r.Threads != tc.want {
 			t.Errorf("%s: %v, %d threads, err %v; want proven on %d", tc.name, r.Outcome, r.Threads, r.Err, tc.want)
 		}
@@ -362,10 +369,9 @@ func TestParallelBadThreads(t *testing.T) {
 // TestParallelSearchAllocatesPerSearchOnly: a parallel search allocates
 // for its threads (goroutines, a context, clones), not per node.
 func TestParallelSearchAllocatesPerSearchOnly(t *testing.T) {
-	allThreadsAtOnce(t)
 	tab := newTestTable(t, 16)
 	g := cloneGraph{bigTree(7, 3)}
-	x, err := NewSearcher(tab, Options{TCA: true, SNDA: true, Threads: 2})
+	x, err := allThreadsSearcher(tab, Options{TCA: true, SNDA: true, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +408,7 @@ func TestParRefreshKeepsWhatTheVisitKnew(t *testing.T) {
 	for i, tc := range tests {
 		k := Key{Board: uint64(1000 + i)}
 		tab.Store(&Entry{Key: k, OrNode: false, PN: tc.tablePN, DN: tc.tableDN, Length: 7})
-		s := &searcher{t: tab, o: Options{par: &parWorker{cut: -1}}}
+		s := &searcher{t: tab, par: &parWorker{cut: -1}}
 		p := s.plyAt(0)
 		p.or = true
 		p.kids = []child{{key: k, pn: tc.knownPN, dn: tc.knownDN}}
@@ -432,7 +438,7 @@ func TestCutAt(t *testing.T) {
 	}
 }
 
-// TestParallelSoloStart: a search decided within soloNodes expansions runs
+// TestParallelSoloStart: a search decided within defaultSoloNodes expansions runs
 // on one thread, expanding exactly what a one-thread search does; a larger
 // one goes on with every thread, and its statistics include the solo part.
 func TestParallelSoloStart(t *testing.T) {
@@ -447,12 +453,12 @@ func TestParallelSoloStart(t *testing.T) {
 	tab.Clear()
 	calls := 0
 	var last Progress
-	r := Solve(nil, &endless{}, tab, Options{Threads: 2, NodeLimit: soloNodes + 3000,
+	r := Solve(nil, &endless{}, tab, Options{Threads: 2, NodeLimit: defaultSoloNodes + 3000,
 		ProgressEvery: time.Millisecond, Progress: func(p Progress) { calls++; last = p }})
-	if r.Threads != 2 || r.Stats.Expanded != soloNodes+3000 || r.Stop != NodeLimitReached {
-		t.Errorf("endless: %d threads, %d nodes (%v), want 2 threads and %d nodes", r.Threads, r.Stats.Expanded, r.Stop, soloNodes+3000)
+	if r.Threads != 2 || r.Stats.Expanded != defaultSoloNodes+3000 || r.Stop != NodeLimitReached {
+		t.Errorf("endless: %d threads, %d nodes (%v), want 2 threads and %d nodes", r.Threads, r.Stats.Expanded, r.Stop, defaultSoloNodes+3000)
 	}
-	if calls > 0 && last.Stats.Expanded > soloNodes+3000 {
+	if calls > 0 && last.Stats.Expanded > defaultSoloNodes+3000 {
 		t.Errorf("progress reported %d nodes, more than the limit", last.Stats.Expanded)
 	}
 }
@@ -520,7 +526,7 @@ func TestDivert(t *testing.T) {
 		sh := &parShared{busy: make([]atomic.Int32, busySlots)}
 		w := &parWorker{sh: sh, cut: -1, marks: make([]int32, busySlots)}
 		other := &parWorker{sh: sh, cut: -1, marks: make([]int32, busySlots)}
-		s := &searcher{o: Options{par: w}}
+		s := &searcher{par: w}
 		p := s.plyAt(0)
 		p.or = tc.or
 		for i, x := range tc.nums {
@@ -549,11 +555,10 @@ func TestDivert(t *testing.T) {
 // limit stops, no mark is left in the shared array (a leftover mark would
 // push the next search's threads off a child for ever).
 func TestParallelMarksAllCleared(t *testing.T) {
-	allThreadsAtOnce(t)
 	tab := newTestTable(t, 16)
 	r := rand.New(rand.NewPCG(3, 9))
 	for i, limit := range []uint64{0, 2500, 4000, 0} {
-		x, err := NewSearcher(tab, Options{TCA: true, Threads: 2, NodeLimit: limit})
+		x, err := allThreadsSearcher(tab, Options{TCA: true, Threads: 2, NodeLimit: limit})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,14 +5,30 @@ package core
 // 0 (proven), Infinity (disproven) or above th (not solvable within th).
 // PN* uses proof numbers only; dn is 1 while unknown.
 //
-// Differences from the paper's pseudo-code: cycles are found with the
-// search path set (not by storing the threshold in the table), and valued
-// by Game.CycleOutcome with the same GHI rule as df-pn (see noDep).
-func (s *searcher) pnstar(d int, th PN) val {
+// The paper's EXPAND looks the node up in the table at entry and returns a
+// decided entry or one not solvable within th at once. Here the parent
+// makes that lookup (with dominance) right before it would enter the child
+// (refreshStar in pnstarOr and pnstarAnd), and does not enter it then, so
+// the child, once entered, is searched. Differences from the paper's
+// pseudo-code:
+//   - Cycles are found with the search path set (not by storing the
+//     threshold in the table), and valued by the search's cycle outcome
+//     with the same GHI rule as df-pn (ghi.go).
+//   - TCA's threshold control (Kishimoto 2010), carried over to PN*: at a
+//     node with an unproven old child (one whose minimal distance is not
+//     below the node's, so its number may have come from this node
+//     through a cycle), the threshold is raised to the node's number, and
+//     the raise is passed down (inc) until a node expanded for the first
+//     time. Without it the numbers of the nodes of a cycle feed each other:
+//     each iteration stores them one above the root's threshold, so the
+//     AND node below which a repetition would decide the root gives up
+//     before searching, at every threshold (pnstarLoopGraph; 49 of 20 000
+//     random cyclic graphs undecided after 20 000 expansions). The paper
+//     argues termination from tsume-shogi's domain (§4.5), which such
+//     graphs do not have.
+func (s *searcher) pnstar(d int, th PN, inc bool) val {
 	p := s.enterNode(d)
 	work0 := s.stats.Expanded
-	// Dynamic evaluation at the parent already returned decided or
-	// over-threshold children, so here the node is searched.
 	if s.poll() {
 		return val{pn: th.AddOne(), dn: 1, dep: noDep}
 	}
@@ -26,11 +42,22 @@ func (s *searcher) pnstar(d int, th PN) val {
 	for i := range p.kids {
 		starDN(&p.kids[i])
 	}
+	if !p.hadTT || p.entry.Amount == 0 {
+		inc = false // a node never expanded before: progress
+	}
+	if s.starOld(p) {
+		inc = true
+	}
+	if inc {
+		if v := s.starValue(p); !v.final() {
+			th = max(th, v.pn)
+		}
+	}
 	var v val
 	if p.or {
-		v = s.pnstarOr(d, th)
+		v = s.pnstarOr(d, th, inc)
 	} else {
-		v = s.pnstarAnd(d, th)
+		v = s.pnstarAnd(d, th, inc)
 	}
 	if v.final() && v.dep >= int32(d) {
 		v.dep = noDep
@@ -54,7 +81,7 @@ func starDN(c *child) {
 
 // pnstarOr searches the successors best-first, each with the node's
 // threshold (recursive iterative deepening happens in the AND children).
-func (s *searcher) pnstarOr(d int, th PN) val {
+func (s *searcher) pnstarOr(d int, th PN, inc bool) val {
 	p := &s.plies[d]
 	s.orderKids(p, false)
 	for _, i := range p.order {
@@ -67,7 +94,7 @@ func (s *searcher) pnstarOr(d int, th PN) val {
 			continue // decided, or not solvable within th
 		}
 		s.push(d, int(i))
-		r := s.pnstar(d+1, th)
+		r := s.pnstar(d+1, th, inc)
 		s.pop(d)
 		p = &s.plies[d]
 		if s.aborted {
@@ -85,18 +112,25 @@ func (s *searcher) pnstarOr(d int, th PN) val {
 // up when their sum exceeds th, and otherwise solves the successors in
 // order (never expanded first, then worst-first), each by iterative
 // deepening from its current proof number.
-func (s *searcher) pnstarAnd(d int, th PN) val {
+func (s *searcher) pnstarAnd(d int, th PN, inc bool) val {
 	p := &s.plies[d]
 	if v := s.starValue(p); v.final() || v.pn > th {
 		return v
 	}
 	s.orderKids(p, true)
 	for _, i := range p.order {
+		// An earlier sibling's search may have decided this child or
+		// changed its number (dominance, transpositions: the paper's
+		// §5.1 interpositions): read it again before searching it.
+		s.refreshStar(d, int(i))
+		if v := s.starValue(p); v.final() || v.pn > th {
+			return v
+		}
 		c := &p.kids[i]
 		t := c.pn
 		for c.pn != 0 && c.pn != Infinity && !c.fixed {
 			s.push(d, int(i))
-			r := s.pnstar(d+1, t)
+			r := s.pnstar(d+1, t, inc)
 			s.pop(d)
 			p = &s.plies[d]
 			c = &p.kids[i]
@@ -168,4 +202,15 @@ func starBefore(x, y *child, and bool) bool {
 		return !x.inTT
 	}
 	return x.pn > y.pn
+}
+
+// starOld reports whether the node has an unproven old child.
+func (s *searcher) starOld(p *ply) bool {
+	for i := range p.kids {
+		c := &p.kids[i]
+		if c.pn != 0 && c.dn != 0 && c.inTT && c.md <= p.md {
+			return true
+		}
+	}
+	return false
 }

@@ -78,7 +78,7 @@ func (s *searcher) countProofLeaves(d int, budget *int) uint64 {
 	}
 	k := g.Key()
 	if s.path.find(k) >= 0 {
-		return 1 // a repetition the game counts as a win ends this line
+		return 1 // a repetition: the proof rests on the cycle outcome here (Proven)
 	}
 	e, ok := s.t.Probe(k, g.OrNode(), s.dom)
 	if !ok || e.PN != 0 {

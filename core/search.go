@@ -7,25 +7,6 @@ import (
 	"time"
 )
 
-// Graph history interaction (GHI). A position that repeats one on the
-// current path is valued by Game.CycleOutcome; that value holds only for
-// this path. Every value therefore carries dep, the smallest path depth it
-// relies on (noDep when it relies on none). A node at depth d whose final
-// value has dep < d depends on an ancestor above it: it is returned to the
-// parent and kept there, in the parent's child list, for the rest of the
-// parent's visit (the path above the parent does not change meanwhile),
-// but it is never written to the table as a final value. When dep >= d
-// the repetition is inside the node's own subtree, which every path to the
-// node shares, so the value is stored as path-independent. We chose this
-// over Kishimoto-Müller's full GHI solution because it is simple, sound on
-// our test graphs, and costs nothing when no cycle is met; the price is
-// that path-dependent results are recomputed on later visits.
-const noDep = math.MaxInt32
-
-// naiveGHI, set only by tests, stores path-dependent results as if they
-// were path-independent, to show that this gives wrong answers.
-var naiveGHI = false
-
 // child is one generated successor of a node on the path.
 type child struct {
 	key    Key
@@ -55,6 +36,7 @@ type ply struct {
 	entry   Entry // the node's own table entry at entry time
 	h       PN    // initial estimate of the summed number: dn at OR, pn at AND (WPNS h(n))
 	hadTT   bool
+	ph      uint64   // hash of the path from the root to this node (pathHash)
 	fresh   bool     // children not refreshed since expansion (SNDA detection due)
 	hm      []Move   // decidedHand scratch: the moves a verdict rests on
 	hh      []uint32 // and their children's words
@@ -73,19 +55,27 @@ func (v val) final() bool { return v.pn == 0 || v.dn == 0 }
 
 // searcher holds one search's state; it is not safe for concurrent use.
 type searcher struct {
-	g     Game
-	t     *Table
-	o     Options
-	dom   Dominance
-	hp    HandProofs // nil unless the game stores decided nodes by proof and disproof hands
-	del   Delaying   // nil unless the game delays moves and df-pn runs
-	step  int
-	side  Side
-	plies []ply
-	path  pathSet
-	stats Stats
-	cache *childCache // nil unless Options.ChildCache
-	sink  uint64      // keeps prefetching loads alive
+	g        Game
+	t        *Table
+	o        Options
+	dom      Dominance
+	hp       HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	del      Delaying   // nil unless the game delays moves and df-pn runs
+	patience PN         // del.Patience()
+	step     int
+	side     Side
+	plies    []ply
+	path     pathSet
+	stats    Stats
+	sink     uint64 // keeps prefetching loads alive
+
+	par   *parWorker // this thread's parallel state (parallel.go); nil on one thread
+	cycle Outcome    // Game.CycleOutcome, asked once per search
+	ghi   ghiMarks
+	// naiveGHI stores path-dependent results as if they held on every
+	// path; only tests set it (ghi_test.go), to show the wrong answers
+	// that gives.
+	naiveGHI bool
 
 	stop     *atomic.Bool
 	ctx      context.Context
@@ -125,19 +115,16 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	if o.Algorithm == DFPN {
 		s.del, _ = g.(Delaying)
 	}
+	if s.del != nil {
+		s.patience = s.del.Patience()
+	}
 	if s.plies == nil {
 		s.plies = make([]ply, 64)
 		s.path.init(64)
 	}
 	s.stats = Stats{}
-	switch {
-	case o.ChildCache <= 0:
-		s.cache = nil
-	case s.cache == nil || s.cache.mib != o.ChildCache:
-		s.cache = newChildCache(o.ChildCache)
-	default:
-		s.cache.reset()
-	}
+	s.cycle = g.CycleOutcome()
+	s.ghi.reset()
 	s.start = time.Now()
 	s.deadline = time.Time{}
 	if o.TimeLimit > 0 {
@@ -245,12 +232,6 @@ func (s *searcher) expand(d int) bool {
 	s.stats.Expanded++
 	p.kids = p.kids[:0]
 	p.delays = false
-	if s.cache != nil {
-		if run := s.cache.get(p.key, p.or, s.step); run != nil {
-			s.expandCached(p, run)
-			return true
-		}
-	}
 	p.moves = g.Moves(p.moves[:0], s.step)
 	if len(p.moves) == 0 {
 		return false
@@ -259,10 +240,6 @@ func (s *searcher) expand(d int) bool {
 	if s.del != nil {
 		p.delays = s.setDelays(p)
 	}
-	var run []cachedKid
-	if s.cache != nil {
-		run = s.cache.put(p.key, p.or, s.step, len(p.moves))
-	}
 	for i, m := range p.moves {
 		g.Do(m)
 		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
@@ -270,20 +247,13 @@ func (s *searcher) expand(d int) bool {
 		var epn, edn PN
 		// A delayed child is not counted until it is due, and most never
 		// are: it skips the (costly) estimate.
-		if term == Unknown && (run != nil || s.path.find(c.key) < 0) && !(p.delays && p.wait[i] >= 0) {
+		if term == Unknown && s.path.find(c.key) < 0 && !(p.delays && p.wait[i] >= 0) {
 			epn, edn = g.Estimate()
 			epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 		} else {
 			epn, edn = 1, 1
 		}
-		if run != nil {
-			w := int16(-1)
-			if p.delays {
-				w = p.wait[i]
-			}
-			run[i] = cachedKid{key: c.key, move: m, pn: epn, dn: edn, or: c.or, term: term, wait: w}
-		}
-		s.initChild(&c, term, epn, edn, m, true)
+		s.initChild(&c, term, epn, edn)
 		g.Undo(m)
 		p.kids = append(p.kids, c)
 	}
@@ -291,45 +261,25 @@ func (s *searcher) expand(d int) bool {
 	return true
 }
 
-// expandCached fills the node's moves and children from a child-cache run.
-func (s *searcher) expandCached(p *ply, run []cachedKid) {
-	p.moves = p.moves[:0]
-	p.wait = p.wait[:0]
-	s.stats.Generated += uint64(len(run))
-	for i := range run {
-		r := &run[i]
-		p.moves = append(p.moves, r.move)
-		p.wait = append(p.wait, r.wait)
-		p.delays = p.delays || r.wait >= 0
-		c := child{key: r.key, or: r.or, md: math.MaxUint32, h: 1}
-		s.initChild(&c, r.term, r.pn, r.dn, r.move, false)
-		p.kids = append(p.kids, c)
-	}
-	p.fresh = s.o.SNDA
-}
-
 // initChild gives a new child its value for this visit: terminal, a
-// repetition of a position on the path (valued by CycleOutcome, with m
-// played first unless the game is already at the child), or the estimate.
-func (s *searcher) initChild(c *child, term Outcome, epn, edn PN, m Move, atChild bool) {
+// repetition of a position on the path (valued by the search's cycle
+// outcome, see Game.CycleOutcome), or the estimate. The game is at the
+// child.
+func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
 	c.hand = c.key.Hand
 	switch term {
 	case Proven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
-		if atChild {
-			c.hand = s.leafHand(c.key, term)
-		}
+		c.hand = s.leafHand(c.key, term)
 		return
 	case Disproven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, Infinity, 0
-		if atChild {
-			c.hand = s.leafHand(c.key, term)
-		}
+		c.hand = s.leafHand(c.key, term)
 		return
 	}
 	if at := s.path.find(c.key); at >= 0 {
 		c.fixed, c.dep = true, int32(at)
-		if s.cycleOutcome(m, atChild) == Proven {
+		if s.cycle == Proven {
 			c.pn, c.dn = 0, Infinity
 		} else {
 			c.pn, c.dn = Infinity, 0
@@ -340,27 +290,13 @@ func (s *searcher) initChild(c *child, term Outcome, epn, edn PN, m Move, atChil
 	c.h = summed(c.or, c.pn, c.dn)
 }
 
-// cycleOutcome asks the game how a repetition of the child reached by m
-// ends; unless the game is already at the child, m is played for the
-// question.
-func (s *searcher) cycleOutcome(m Move, atChild bool) Outcome {
-	g := s.g
-	if atChild {
-		return g.CycleOutcome()
-	}
-	g.Do(m)
-	o := g.CycleOutcome()
-	g.Undo(m)
-	return o
-}
-
 // refresh updates child i of the node at depth d from the table unless
 // its value is fixed for this visit. When the table has lost the entry, the
 // last known value stays (so an evicted child cannot make the parent loop).
 func (s *searcher) refresh(d, i int) {
 	p := &s.plies[d]
 	c := &p.kids[i]
-	if c.fixed {
+	if c.fixed || s.refreshPathDependent(d, c) {
 		return
 	}
 	e, ok := s.t.Probe(c.key, c.or, s.dom)
@@ -447,8 +383,8 @@ func (s *searcher) markSource(j, a, b int) {
 	}
 }
 
-// descend plays child i of depth d, runs f one ply deeper and takes the
-// move back.
+// push plays child i of the node at depth d and puts the child on the
+// path (and, in a parallel search, marks it busy); pop takes it back.
 func (s *searcher) push(d, i int) {
 	p := &s.plies[d]
 	p.moveIdx = i
@@ -456,13 +392,21 @@ func (s *searcher) push(d, i int) {
 	q := s.plyAt(d + 1)
 	p = &s.plies[d] // plyAt may have moved the slice
 	q.key, q.or, q.h = c.key, c.or, c.h
+	q.ph = pathHash(p.ph, c.key)
 	s.g.Do(p.moves[i])
 	s.path.push(c.key, d+1)
+	if s.par != nil {
+		s.par.enter(c.key)
+	}
 }
 
 func (s *searcher) pop(d int) {
 	p := &s.plies[d]
-	s.path.pop(s.plies[d+1].key)
+	k := s.plies[d+1].key
+	if s.par != nil {
+		s.par.leave(k)
+	}
+	s.path.pop(k)
 	s.g.Undo(p.moves[p.moveIdx])
 }
 
@@ -486,18 +430,6 @@ func summed(or bool, pn, dn PN) PN {
 	return pn
 }
 
-// settleTable updates what the parent knows of child c's table entry after
-// searching it at childDepth, as a refresh would have: the child stored its
-// value (unless that value is local to this visit), with its minimal
-// distance at most childDepth.
-func (s *searcher) settleTable(c *child, childDepth int) {
-	if c.fixed {
-		return
-	}
-	c.inTT = true
-	c.md = min(c.md, uint32(childDepth))
-}
-
 // store writes the node's value unless it is a final value that depends
 // on the path above it (see noDep). work is the number of nodes expanded
 // below it during this visit. It returns v with the domain word a final
@@ -509,8 +441,11 @@ func (s *searcher) store(d int, v val, work uint64) val {
 	if v.final() {
 		v.hand = s.decidedHand(d, v)
 	}
-	if v.final() && v.dep < int32(d) && !naiveGHI {
-		return v
+	if v.final() && v.dep < int32(d) {
+		if !s.naiveGHI {
+			s.storePathDependent(d, v, work)
+			return v
+		}
 	}
 	e := p.entry
 	e.Key, e.OrNode = p.key, p.or

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"time"
 )
@@ -19,6 +20,9 @@ type Searcher struct {
 	// par holds the other threads' searchers and their shared state when
 	// Options.Threads > 1, kept between searches like s.
 	par parallel
+	// solo is how many nodes thread 0 searches alone before a parallel
+	// search starts the other threads (defaultSoloNodes).
+	solo uint64
 }
 
 // NewSearcher returns a Searcher over t with options o.
@@ -29,7 +33,7 @@ func NewSearcher(t *Table, o Options) (*Searcher, error) {
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
-	return &Searcher{t: t, o: o}, nil
+	return &Searcher{t: t, o: o, solo: defaultSoloNodes}, nil
 }
 
 // Stop asks the running search (from any goroutine) to end promptly with
@@ -104,16 +108,22 @@ func (x *Searcher) run(ctx context.Context, g Game, o Options, step int, side Si
 			return x.runParallel(ctx, g, c, o, step, side)
 		}
 	}
-	r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop)
+	r := runOne(ctx, &x.s, g, x.t, o, step, side, &x.stop, nil)
 	r.Threads = 1
 	return r
 }
 
-// runOne is one search by one searcher s at one widening step.
-func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool) Result {
+// runOne is one search by one searcher s at one widening step; par is the
+// thread's state in a parallel search, nil on one thread.
+func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, par *parWorker) Result {
 	s.init(g, t, o, step, side, stop, ctx)
+	s.par = par
 	root := s.plyAt(0)
 	root.key, root.or = g.Key(), g.OrNode()
+	root.ph = pathHash(0, root.key)
+	if s.cycle != Proven && s.cycle != Disproven {
+		return Result{Err: fmt.Errorf("core: Game.CycleOutcome is %v: a repetition must be Proven or Disproven", s.cycle)}
+	}
 	root.h = 1
 	if g.Terminal() == Unknown {
 		hpn, hdn := g.Estimate()
@@ -138,8 +148,10 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 	switch {
 	case v.pn == 0:
 		r.Outcome, r.BestMove, r.Length = Proven, v.move, v.length
-		budget := 1 << 20
-		r.Stats.Terminal = s.countProofLeaves(0, &budget)
+		if o.ProofLeaves {
+			budget := proofLeavesBudget
+			r.Stats.Terminal = s.countProofLeaves(0, &budget)
+		}
 	case v.dn == 0:
 		r.Outcome, r.BestMove, r.Length = Disproven, v.move, v.length
 	}
@@ -150,13 +162,17 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 	return r
 }
 
+// proofLeavesBudget is how many nodes of the proof tree Options.ProofLeaves
+// visits at most (a DAG's proof is counted as the tree it unfolds to).
+const proofLeavesBudget = 1 << 20
+
 // pnstarRoot is PN*'s top procedure: the root's threshold starts at 1 and
 // grows to the root's proof number after each unsuccessful iteration.
 func (s *searcher) pnstarRoot() val {
 	th := PN(1)
 	for {
 		s.stats.Iterations++
-		v := s.pnstar(0, th)
+		v := s.pnstar(0, th, false)
 		s.rootPN, s.rootDN = v.pn, v.dn
 		if v.final() || s.aborted {
 			return v

@@ -8,7 +8,7 @@ type Stats struct {
 	Expanded   uint64        // EX: nodes expanded (moves generated)
 	ReExpanded uint64        // nodes expanded that had been expanded before
 	Iterations uint64        // IT: iterations at the root
-	Terminal   uint64        // TE: terminal nodes (leaves) in the proof tree, when proven
+	Terminal   uint64        // TE: terminal nodes (leaves) in the proof tree, when proven and Options.ProofLeaves
 	TableHits  uint64        // table probes that found an entry
 	Elapsed    time.Duration // wall-clock time
 }

@@ -64,3 +64,33 @@ func TestTableTouchesOnlyWhatItUses(t *testing.T) {
 		t.Fatalf("table resident %d KiB after 2000 stores and a Clear, want well under %d MiB", kb, mib)
 	}
 }
+
+// TestSmapsHuge: the huge-page report reads the AnonHugePages line of the
+// mapping that holds the table, and only that mapping's.
+func TestSmapsHuge(t *testing.T) {
+	const smaps = `7f0000000000-7f0000400000 rw-p 00000000 00:00 0
+Size:               4096 kB
+AnonHugePages:      2048 kB
+7f0000400000-7f0000800000 rw-p 00000000 00:00 0
+Size:               4096 kB
+AnonHugePages:         0 kB
+7f0000800000-7f0000a00000 r-xp 00000000 08:01 123   /usr/lib/x.so
+Size:               2048 kB
+AnonHugePages:      2048 kB
+`
+	for _, tc := range []struct {
+		addr uint64
+		want bool
+	}{
+		{0x7f0000000000, true},
+		{0x7f00003fffff, true},
+		{0x7f0000400000, false},
+		{0x7f0000900000, true},
+		{0x7f0000a00000, false}, // in no mapping
+		{0x100, false},
+	} {
+		if got := smapsHuge(strings.NewReader(smaps), tc.addr); got != tc.want {
+			t.Errorf("address %#x: huge %v, want %v", tc.addr, got, tc.want)
+		}
+	}
+}

@@ -234,7 +234,8 @@ func concurrentNoTorn(t *testing.T, perReader int) {
 func TestTableHugePagesReport(t *testing.T) {
 	tab := newTestTable(t, 8)
 	// Touch the table so the kernel may back it with huge pages; whether
-	// it does depends on the system, so only log the answer.
+	// it does depends on the system, so only log the answer (TestSmapsHuge
+	// tests how the answer is read).
 	for i := range tab.Slots() {
 		tab.Store(&Entry{Key: Key{Board: uint64(i)}, PN: 1, DN: 1})
 	}

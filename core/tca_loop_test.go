@@ -32,7 +32,7 @@ func bigCyclicGraph(r *rand.Rand, n int) *graphGame {
 }
 
 // TestTCAFinishesOnCyclicGraphsWithEstimates checks that df-pn with TCA
-// (alone, with SNDA, with the child cache) finishes, with the exhaustive
+// (alone and with SNDA) finishes, with the exhaustive
 // solver's value, on larger cyclic graphs whose AND estimates vary and
 // whose nodes may have two moves to the same child. Graph 54 is such a
 // graph on which TCA+SNDA looped while SNDA summed a doubly reached child
@@ -43,7 +43,7 @@ func TestTCAFinishesOnCyclicGraphsWithEstimates(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		g := bigCyclicGraph(r, 14+r.IntN(6))
 		want := g.exhaustive(0, make([]bool, len(g.or)))
-		for _, o := range []Options{{TCA: true}, {TCA: true, SNDA: true}, {TCA: true, ChildCache: 1}} {
+		for _, o := range []Options{{TCA: true}, {TCA: true, SNDA: true}} {
 			tab.Clear()
 			o.NodeLimit = 100000
 			res := Solve(nil, g, tab, o)

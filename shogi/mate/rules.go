@@ -46,7 +46,8 @@ const (
 	DFPN Algorithm = iota
 	// PNStar is PN* (Seo, Iida and Uiterwijk 2001).
 	PNStar
-	// DFPNR is df-pn(r) (Kishimoto 2010), for comparison tables.
+	// DFPNR is df-pn(r) (Kishimoto 2010) with TCA's threshold control,
+	// which keeps it finite, for comparison tables.
 	DFPNR
 	// DFPNTCA is df-pn with TCA only, for comparison tables.
 	DFPNTCA

@@ -274,15 +274,14 @@ func coreOptions(o Options) core.Options {
 		// SNDA's max at OR nodes only: see core.Options.SNDAOROnly. The
 		// 1+ε trick with ε = 1/4 then cut the geometric mean of
 		// expansions on ten Microcosmos tails from 324 k to 287 k.
-		// (coreOptions belongs to the proof-search work; three commits
-		// to this file have dropped these two lines by committing a stale
-		// copy: please re-read the file before committing it.)
 		co.TCA, co.SNDA, co.SNDAOROnly = true, true, true
 		co.Epsilon = 0.25
 	case PNStar:
 		co.Algorithm = core.PNStar
 	case DFPNR:
-		co.DFPNR = true
+		// With TCA's thresholds: df-pn(r) alone loops on some graphs
+		// (core.TestComparisonOptionsMayLoop).
+		co.TCA, co.DFPNR = true, true
 	case DFPNTCA:
 		co.TCA = true
 	case DFPNWPNS:

@@ -1,0 +1,147 @@
+package core
+
+import "math"
+
+// Graph history interaction (GHI). A position that repeats one on the
+// current path is valued by the search's cycle outcome (Game.CycleOutcome,
+// one value for every repetition of a search); that value holds only for
+// this path. Every value therefore carries dep, the smallest path depth it
+// relies on (noDep when it relies on none). When dep >= d, the node's own
+// depth, the repetition is inside the node's own subtree, which every path
+// to the node shares, so the value is stored as path-independent.
+//
+// A final value with dep < d depends on an ancestor above the node. It is
+// returned to the parent, which keeps it for the rest of its visit (the
+// path above the parent does not change meanwhile), and it is stored as a
+// path-dependent entry: under a key made of the node's key and a hash of
+// the whole path from the root to its parent (pathKey). A later visit
+// that reaches the node by the same path reads it back (refresh) instead of
+// searching the node again; any other path misses it. This is the part of
+// Kishimoto and Müller's GHI solution (2004) that TCA's progress argument
+// rests on (Kishimoto 2010: "if a new cycle is detected, (Kishimoto and
+// Müller 2004) correctly saves a (dis)proof"): without it a (dis)proof
+// found through a repetition is searched again at every visit, and TCA
+// does not finish on some small graphs (ghi_test.go, issue13Graph).
+//
+// Why that terminates. The search path is always a simple path of the
+// finite graph (a repetition is a leaf), so there are finitely many (node,
+// path) pairs. Every value the search decides is kept for its pair:
+// a path-independent one under the node's key, a path-dependent one under
+// (node, path). TCA raises thresholds at a node with an old unproven child
+// until its descent either expands a node never expanded before or decides
+// some (node, path) pair not decided before (a new cycle); both are
+// finitely many, so only finitely many such descents happen, and between
+// them df-pn's threshold logic on the now-fixed part behaves as on a
+// finite tree. This is an argument, not a proof (Kishimoto 2010 leaves
+// completeness open); what backs it is TestHeavyTerminationRandomGraphs:
+// every algorithm decides every one of 10^5 random cyclic graphs per seed
+// within a stated node budget, against the exhaustive solver.
+//
+// Soundness of the reuse. A path-dependent value always equals the cycle
+// outcome c: a value other than c rests only on children valued other than
+// c, and no repetition is. The positions of the path that the value relied
+// on are all on the identical path of a later visit, and the path-
+// independent values it used hold on every path, so the later visit has
+// the same value.
+//
+// A transposition table entry may be replaced, so the pair's value may be
+// lost and searched again; that costs time, never soundness. Path-dependent
+// entries are read only where this search stored one for the same key
+// (ghiMarks), so searches that meet no repetition pay one bit test per
+// child read.
+const noDep = math.MaxInt32
+
+// pathHash extends h, the hash of the path down to a node, by the key of
+// its child. It depends on the order of the keys, so two paths through the
+// same positions in another order (where depths, and so deps, differ) do
+// not share entries.
+func pathHash(h uint64, k Key) uint64 {
+	return mix64(h*0x9e3779b97f4a7c15 ^ k.Board ^ uint64(k.Hand)<<21 ^ 0x5851f42d4c957f2d)
+}
+
+// mix64 is SplitMix64's finaliser.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// pathKey is the key a path-dependent value of position k is stored under
+// when the path from the root to k's parent hashes to ph. Its Board is a
+// hash like any other, so it shares the table with ordinary entries as
+// ordinary keys share it with each other.
+func pathKey(k Key, ph uint64) Key {
+	return Key{Board: mix64(k.Board^ph) ^ 0xa0761d6478bd642f, Hand: k.Hand}
+}
+
+// ghiMarks is a bit per hashed key: set when this search stored a
+// path-dependent value of that key, so refresh looks for such values only
+// there. 2^16 bits (8 KiB) per searcher; a collision only costs a probe.
+type ghiMarks struct {
+	bits []uint64
+	used bool
+}
+
+const ghiMarkBits = 1 << 16
+
+func ghiIndex(k Key) uint64 {
+	return mix64(k.Board^uint64(k.Hand)*0xbf58476d1ce4e5b9) >> (64 - 16)
+}
+
+func (m *ghiMarks) reset() {
+	if m.bits == nil {
+		m.bits = make([]uint64, ghiMarkBits/64)
+	} else if m.used {
+		clear(m.bits)
+	}
+	m.used = false
+}
+
+func (m *ghiMarks) set(k Key) {
+	i := ghiIndex(k)
+	m.bits[i/64] |= 1 << (i % 64)
+	m.used = true
+}
+
+func (m *ghiMarks) has(k Key) bool {
+	if !m.used {
+		return false
+	}
+	i := ghiIndex(k)
+	return m.bits[i/64]&(1<<(i%64)) != 0
+}
+
+// storePathDependent stores the final value v of the node at depth d,
+// which relies on the path above it (v.dep < d), under its path key. The
+// entry's MinDepth holds v.dep (the path, hence every depth on it, is the
+// same wherever the entry is read).
+func (s *searcher) storePathDependent(d int, v val, work uint64) {
+	p := &s.plies[d]
+	k := pathKey(p.key, s.plies[d-1].ph)
+	e := Entry{Key: k, OrNode: p.or, PN: v.pn, DN: v.dn, Move: v.move, Length: v.length,
+		Amount: uint32(min(work, math.MaxUint32)), Step: uint8(s.step), MinDepth: uint32(v.dep)}
+	s.t.storeOver(&e, k)
+	s.ghi.set(p.key)
+}
+
+// refreshPathDependent reads child c of the node at depth d from its
+// path-dependent entry, if this search stored one for c's key and the
+// table still holds it for this path and step: c is then fixed for the
+// rest of the visit with the stored value and dep, as if the visit had
+// just searched it. It reports whether it did.
+func (s *searcher) refreshPathDependent(d int, c *child) bool {
+	if !s.ghi.has(c.key) {
+		return false
+	}
+	e, ok := s.t.Lookup(pathKey(c.key, s.plies[d].ph), c.or)
+	if !ok || e.Step != uint8(s.step) || !(e.PN == 0 || e.DN == 0) || e.MinDepth > uint32(d) {
+		return false
+	}
+	s.stats.TableHits++
+	c.fixed, c.dep = true, int32(e.MinDepth)
+	c.pn, c.dn, c.length, c.hand = e.PN, e.DN, e.Length, c.key.Hand
+	c.inTT = false
+	return true
+}

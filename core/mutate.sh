@@ -1,0 +1,58 @@
+#!/bin/sh
+# mutate.sh applies, one at a time, each mutation the core's tests must
+# catch (MUTATIONS.md) and runs the core's tests on the mutated source; it
+# reports each mutation as caught (the tests failed) or SURVIVED, and exits
+# non-zero if any survived or no longer applies. The worktree is never
+# modified: the mutated file is given to the go command with -overlay.
+#
+#   core/mutate.sh            every mutation, the -short tests (about 15 s each)
+#   core/mutate.sh NAME...    only these
+#   MUTATE_TESTS=-run=X core/mutate.sh   restrict the tests run
+set -u
+cd "$(dirname "$0")" || exit 2
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+bad=0
+
+# Each mutation: name, file, a perl substitution that must change the file.
+mutations() {
+cat <<'LIST'
+ghi-store|ghi.go|s/(func \(s \*searcher\) storePathDependent\(d int, v val, work uint64\) \{\n)/$1\treturn\n/
+ghi-read|ghi.go|s/(func \(s \*searcher\) refreshPathDependent\(d int, c \*child\) bool \{\n)/$1\treturn false\n/
+ghi-naive|search.go|s/if v\.final\(\) && v\.dep < int32\(d\) \{/if false \&\& v.final() \&\& v.dep < int32(d) {/
+cycle-per-position|search.go|s/if s\.cycle == Proven \{/if s.g.CycleOutcome() == Proven {/
+finalof-most-dep|search.go|s/dep > v\.dep \|\| \(dep == v\.dep && c\.length < v\.length\)/dep < v.dep || (dep == v.dep \&\& c.length < v.length)/
+dfpnr-skip-old|dfpn.go|s/\t\t\tif old \{\n\t\t\t\tcontinue/\t\t\tif false \&\& old {\n\t\t\t\tcontinue/
+tca-reset-new|dfpn.go|s/if first && isLeaf \{/if false \&\& first \&\& isLeaf {/
+tca-raise-every-loop|dfpn.go|s/if first && inc \{/if inc {/
+tca-reread|dfpn.go|s/reread = r\.final\(\) \|\| s\.o\.TCA \|\| s\.o\.DFPNR/reread = r.final()/
+md-entry|search.go|s/\t\t\tp\.md = p\.entry\.MinDepth\n//
+md-store|search.go|s/e\.MinDepth = p\.md/e.MinDepth = uint32(d)/
+pnstar-and-order|pnstar.go|s/return x\.pn > y\.pn/return x.pn < y.pn/
+pnstar-or-skip|pnstar.go|s/if c\.fixed \|\| c\.pn > th \{/if c.fixed {/
+pnstar-and-refresh|pnstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tif v := s\.starValue\(p\); v\.final\(\) \|\| v\.pn > th \{\n\t\t\treturn v\n\t\t\}\n//
+pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
+par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
+smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
+usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/
+LIST
+}
+
+only=" $* "
+mutations | while IFS='|' read -r name file subst; do
+	case "$only" in "  ") ;; *" $name "*) ;; *) continue ;; esac
+	perl -0pe "$subst" "$file" >"$tmp/$file"
+	if cmp -s "$file" "$tmp/$file"; then
+		echo "STALE     $name: the pattern no longer matches $file"
+		echo x >>"$tmp/bad"
+		continue
+	fi
+	printf '{"Replace":{"%s":"%s"}}' "$PWD/$file" "$tmp/$file" >"$tmp/overlay.json"
+	if go test -short -count=1 -timeout=300s -overlay "$tmp/overlay.json" ${MUTATE_TESTS:-} . >"$tmp/out" 2>&1; then
+		echo "SURVIVED  $name ($file)"
+		echo x >>"$tmp/bad"
+	else
+		echo "caught    $name: $(grep -m1 -- '--- FAIL' "$tmp/out" || grep -m1 . "$tmp/out")"
+	fi
+done
+[ ! -s "$tmp/bad" ]
