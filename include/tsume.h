@@ -258,7 +258,7 @@ typedef struct tsume_stats {
     uint64_t expanded;          /* nodes expanded (EX) */
     uint64_t reexpanded;        /* expansions of an already expanded node */
     uint64_t iterations;        /* iterations at the root (IT) */
-    uint64_t terminal;          /* terminal nodes in the proof tree (TE) */
+    uint64_t terminal;          /* terminal nodes in the proof tree (TE); 0: not computed (TE costs up to 2^20 table probes a proof, so the library no longer counts it for every answer) */
     uint64_t table_hits;        /* transposition-table hits */
     double reexpansion_ratio;   /* RE */
     double branching_factor;    /* BR: average branching factor */
