@@ -448,19 +448,7 @@ func benchRowOf(p benchProblem, it mate.BatchItem) benchRow {
 		}
 		return row
 	}
-	r := &it.Result
-	el := r.Elapsed.Seconds()
-	row.Result, row.Found, row.Minimal, row.Verified = r.Kind.String(), r.Length, r.Minimal, r.Verified
-	row.TimeMS = el * 1000
-	row.ProofMS = r.Stats.Elapsed.Seconds() * 1000
-	row.GE, row.EX, row.IT = r.Stats.Generated, r.Stats.Expanded, r.Stats.Iterations
-	row.RE, row.BR = r.Stats.ReExpansionRatio(), r.Stats.BranchingFactor()
-	if r.Stats.Generated > 0 {
-		row.HitsPerGE = float64(r.Stats.TableHits) / float64(r.Stats.Generated)
-	}
-	row.ExactNodes, row.Hashfull = r.ExactNodes, r.Hashfull
-	row.NPS = float64(r.Nodes()) / max(el, 1e-9)
-	row.Status, row.OK = grade(p.expected, r)
+	fillRow(&row, p.expected, &it.Result)
 	return row
 }
 
