@@ -132,8 +132,10 @@ func (s *Solver) Stop() {
 // independent verifier (Verify) before it is returned; a line it rejects is
 // returned with Verified false and the problem in Verification.
 //
-// Bad input (no defender king, an attacker in check with no checking
-// answer, bad options) is an error. NoMate is reported only when proven.
+// Bad input (no defender king, bad options; under tsume rules an attacker
+// in check with no checking answer) is an error. Under mate-search rules
+// an attacker in check with no checking answer has no move: a proven
+// NoMate. NoMate is reported only when proven.
 func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Result, error) {
 	if err := o.validate(); err != nil {
 		return Result{}, err
