@@ -93,6 +93,11 @@ func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return v.run(line)
 }
 
+// stopPollMask sets how often the verifier polls its stop test: every
+// 256 nodes, a fraction of a millisecond (a hinted node may also run a
+// small search of its own, which polls the same signal).
+const stopPollMask = 255
+
 type memoKey struct {
 	key uint64
 	d   int
@@ -116,7 +121,10 @@ type verifier struct {
 	// unsettled).
 	stop    func() bool
 	stopped bool
-	res     Verification
+	// plain leaves the hint out: the short tries of refuted are cheaper
+	// than the hint's own searches (each up to hintSearchNodes) would be.
+	plain bool
+	res   Verification
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -361,7 +369,9 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 	}
 	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
 	for n := 1; n <= d && n <= shortTries; n += 2 {
+		v.plain = true
 		ok, settled := v.or(n)
+		v.plain = false
 		if ok {
 			return true, true
 		}
@@ -422,7 +432,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	if v.nodes > v.budget || v.stopped {
 		return false, false
 	}
-	if v.stop != nil && v.nodes&4095 == 0 && v.stop() {
+	if v.stop != nil && v.nodes&stopPollMask == 0 && v.stop() {
 		v.stopped = true
 		return false, false
 	}
@@ -436,7 +446,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	}
 	var buf [shogi.MaxMoves]shogi.Move
 	checks := p.GenerateChecks(buf[:0])
-	if v.hint != nil {
+	if v.hint != nil && !v.plain {
 		// A hinted move is only tried first: every move is still checked
 		// by this search, so a wrong hint costs time, never correctness.
 		if h := v.hint(p, d); h != shogi.NoMove {

@@ -1,0 +1,410 @@
+package mate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// checkAnswer asserts the answer's contract whatever stopped the search:
+// a Mate has a line that the verifier accepted, replays legally to a mate
+// and has the root's parity (odd from an attacker to move); a proven mate
+// without a verified line is Unknown with the line, if any, as the
+// Candidate; and no line the line search hands out (answer or candidate)
+// is anything but a mate at its end with that parity.
+func checkAnswer(t *testing.T, name string, pos *shogi.Position, o Options, r Result) {
+	t.Helper()
+	p, attacker, err := prepare(pos, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parity := 1
+	if o.DefenderToMove {
+		parity = 0
+	}
+	line := func(what string, l []shogi.Move) {
+		t.Helper()
+		if len(l) == 0 {
+			return
+		}
+		if len(l)%2 != parity || len(l) >= 1<<14 {
+			t.Errorf("%s: %s of %d plies (root parity %d)", name, what, len(l), parity)
+		}
+		// Budgets of one node: only the replay counts (legal moves,
+		// checks, the final mate).
+		if v := verify(p, attacker, o.Rules, l, 1, 1); !v.FinalMate {
+			t.Errorf("%s: %s of %d plies is no mate: %s", name, what, len(l), v.Problem)
+		}
+	}
+	switch r.Kind {
+	case Mate:
+		if !r.Verified || !r.Verification.OK || !r.Proven || r.Length != len(r.Moves) || r.Length == 0 || r.Candidate != nil {
+			t.Errorf("%s: mate in %d (%d moves), verified %v, proven %v, candidate %d", name, r.Length, len(r.Moves), r.Verified, r.Proven, len(r.Candidate))
+		}
+		line("answer", r.Moves)
+	case Unknown:
+		if r.Moves != nil || r.Length != 0 {
+			t.Errorf("%s: unknown with a %d-ply answer", name, r.Length)
+		}
+		if !r.Proven && r.Candidate != nil {
+			t.Errorf("%s: a candidate without a proof", name)
+		}
+		line("candidate", r.Candidate)
+	case NoMate:
+		if r.Moves != nil || r.Proven {
+			t.Errorf("%s: nomate with a line or a proof", name)
+		}
+	}
+}
+
+// stopRun is one Solve stopped at a point: after a delay from the start
+// of a phase (see Solver.phaseHook), by Stop, by cancelling the context,
+// or (how "deadline") by a time limit set at that delay from the start.
+type stopRun struct {
+	phase string        // the phase whose start the delay counts from
+	after time.Duration // the delay
+	how   string        // "stop", "cancel" or "deadline"
+}
+
+// stopResult is what a stopped run measured.
+type stopResult struct {
+	r       Result
+	landed  string        // the phase running when the stop came
+	latency time.Duration // from the stop to Solve's return
+	fired   bool          // the stop came before Solve returned
+}
+
+// runStopped solves pos on s (cleared first) and stops it as sr says.
+func runStopped(t *testing.T, s *Solver, pos *shogi.Position, o Options, sr stopRun) stopResult {
+	t.Helper()
+	s.Clear()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	var out stopResult
+	var at time.Time
+	current := ""
+	var timer *time.Timer
+	fire := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		at, out.landed, out.fired = time.Now(), current, true
+		switch sr.how {
+		case "cancel":
+			cancel()
+		default:
+			s.Stop()
+		}
+	}
+	start := time.Now()
+	s.phaseHook = func(ph string) {
+		mu.Lock()
+		current = ph
+		mu.Unlock()
+		if ph == sr.phase && timer == nil && sr.how != "deadline" {
+			timer = time.AfterFunc(sr.after, fire)
+		}
+	}
+	defer func() { s.phaseHook = nil }()
+	if sr.how == "deadline" {
+		o.TimeLimit = sr.after
+		time.AfterFunc(sr.after, func() { // records the phase only
+			mu.Lock()
+			out.landed = current
+			mu.Unlock()
+		})
+	}
+	r, err := s.Solve(ctx, pos, o)
+	end := time.Now()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if timer != nil {
+		timer.Stop()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	out.r = r
+	switch {
+	case sr.how == "deadline":
+		out.fired = r.Elapsed >= sr.after
+		at = start.Add(sr.after)
+		out.latency = end.Sub(at)
+	case out.fired:
+		out.latency = end.Sub(at)
+	}
+	return out
+}
+
+// famousSFEN reads a problem's SFEN from ../shared's famous_long set by
+// the start of its name column.
+func famousSFEN(t *testing.T, name string) *shogi.Position {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(sharedDir(t), "famous_long.tsv"))
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Split(l, "\t")
+		if len(f) >= 3 && strings.Contains(f[2], name) {
+			p, err := shogi.ParseSFEN(f[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+	}
+	t.Fatalf("%s not in famous_long.tsv", name)
+	return nil
+}
+
+// TestHeavyLineStops is the stress test of the line search under a stop
+// on two threads (issue 12, item 1): Kotobuki and the Microcosmos tail
+// 151 are proven and the line search is stopped at spread points after
+// the proof. Before the fix the line search answered with the proof's
+// main line whatever it was when the re-proof of its lost part ran out of
+// time or its 1<<14-ply cap was reached (a 423-ply line with no mate at
+// its end, and a 542-ply one: an even length from an attacker to move).
+// Every answer and candidate must be a mate at its end (checkAnswer).
+func TestHeavyLineStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy")
+	}
+	s, err := NewSolver(512)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	cases := []struct {
+		name string
+		pos  *shogi.Position
+	}{
+		{"kotobuki", famousSFEN(t, "Kotobuki")},
+		{"microcosmos-151", microcosmosTail(t, 151)},
+	}
+	for _, tc := range cases {
+		o := Options{Threads: 2}
+		for _, after := range []time.Duration{0, 30 * time.Millisecond, 120 * time.Millisecond, 400 * time.Millisecond, 1500 * time.Millisecond} {
+			sr := runStopped(t, s, tc.pos, o, stopRun{phase: "first", after: after, how: "stop"})
+			name := fmt.Sprintf("%s stopped %v after the proof (in %q)", tc.name, after, sr.landed)
+			t.Logf("%s: %v in %d, candidate %d, %s", name, sr.r.Kind, sr.r.Length, len(sr.r.Candidate), sr.r.Note)
+			checkAnswer(t, name, tc.pos, o, sr.r)
+		}
+	}
+}
+
+// TestHeavyStopLatency measures how long Solve takes to return after a
+// stop (Stop, a cancelled context, or the time limit), at spread points of
+// every phase: proof, first line, exact search, shortening, final
+// verification. It reports the median and the worst latency over all
+// stop points and per phase (a measurement, not a timed assertion: the
+// figures depend on the machine's load), and checks every answer's
+// contract (checkAnswer). TSUME_STOP_POINTS sets the number of stop points
+// (default 60).
+func TestHeavyStopLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy")
+	}
+	points := 60
+	if v := os.Getenv("TSUME_STOP_POINTS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("TSUME_STOP_POINTS=%q: want a positive number", v)
+		}
+		points = n
+	}
+	mateRules, err := shogi.ParseSFEN("1ns3+L1+B/lr1k5/p2pp4/1pP1g4/7pp/PPK2GS2/N4PP2/2+B2g3/L3+r4 w SNL6Pgsnp 104")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		pos  *shogi.Position
+		o    Options
+	}{
+		{"microcosmos-101", microcosmosTail(t, 101), Options{}},
+		{"microcosmos-151", microcosmosTail(t, 151), Options{Threads: 2}},
+		{"mate-rules-21", mateRules, Options{Rules: MateSearch}},
+	}
+	s, err := NewSolver(256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// Calibration: each case once without a stop (under a generous limit),
+	// to learn when its phases begin.
+	type span struct {
+		phase    string
+		from, to time.Duration
+	}
+	spans := make([][]span, len(cases))
+	for i, tc := range cases {
+		s.Clear()
+		var mu sync.Mutex
+		start := time.Now()
+		var sp []span
+		s.phaseHook = func(ph string) {
+			mu.Lock()
+			defer mu.Unlock()
+			now := time.Since(start)
+			if n := len(sp); n > 0 {
+				sp[n-1].to = now
+			}
+			sp = append(sp, span{phase: ph, from: now})
+		}
+		o := tc.o
+		o.TimeLimit = 40 * time.Second
+		r, err := s.Solve(context.Background(), tc.pos, o)
+		s.phaseHook = nil
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(sp); n > 0 {
+			sp[n-1].to = r.Elapsed
+		}
+		spans[i] = sp
+		t.Logf("calibration %s: %v in %d after %v; phases %v", tc.name, r.Kind, r.Length, r.Elapsed.Round(time.Millisecond), sp)
+	}
+	hows := []string{"stop", "cancel", "deadline"}
+	var all []time.Duration
+	byPhase := map[string][]time.Duration{}
+	for k := 0; k < points; k++ {
+		ci := k % len(cases)
+		tc := cases[ci]
+		sp := spans[ci][(k/len(cases))%len(spans[ci])]
+		// Spread within the phase: the k-th point of this phase lands at
+		// a fraction of its calibrated span.
+		frac := float64((k/(len(cases)*len(spans[ci])))%4+1) / 5
+		within := time.Duration(frac * float64(sp.to-sp.from))
+		sr := stopRun{phase: sp.phase, after: within, how: hows[k%len(hows)]}
+		if sr.how == "deadline" {
+			sr.after = sp.from + within
+		}
+		res := runStopped(t, s, tc.pos, tc.o, sr)
+		name := fmt.Sprintf("%s %s at %v of %s", tc.name, sr.how, within.Round(time.Millisecond), sp.phase)
+		checkAnswer(t, name, tc.pos, tc.o, res.r)
+		if !res.fired {
+			t.Logf("%s: returned (%v) before the stop", name, res.r.Kind)
+			continue
+		}
+		if res.latency > 30*time.Second {
+			t.Errorf("%s: returned %v after the stop", name, res.latency) // a hang guard, not a timing target
+		}
+		all = append(all, res.latency)
+		byPhase[res.landed] = append(byPhase[res.landed], res.latency)
+		t.Logf("%s: landed in %q, returned after %v: %v in %d, candidate %d", name, res.landed, res.latency.Round(100*time.Microsecond), res.r.Kind, res.r.Length, len(res.r.Candidate))
+	}
+	report := func(what string, d []time.Duration) {
+		if len(d) == 0 {
+			return
+		}
+		slices.Sort(d)
+		t.Logf("stop latency %-8s %3d points: median %v, worst %v", what, len(d), d[len(d)/2].Round(100*time.Microsecond), d[len(d)-1].Round(100*time.Microsecond))
+	}
+	report("all", all)
+	for _, ph := range []string{"proof", "first", "exact", "shorten", "verify"} {
+		report(ph, byPhase[ph])
+	}
+}
+
+// TestCompleteLineCap: the proof's main line is returned only whole and
+// ending in mate; a line longer than the cap is refused as long (the cap
+// never shows as a line length), and a stopped line search gets no
+// partial line.
+func TestCompleteLineCap(t *testing.T) {
+	tc := boundedCase{"mate in 3", "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3}
+	g, s, _ := caseSolver(t, tc, true)
+	defer s.Close()
+	if line, long := s.completeLine(context.Background(), g, maxRepairLine); len(line) != 3 || long || !endsInMate(g, line) {
+		t.Fatalf("main line %v (long %v), want the mate in 3", line, long)
+	}
+	if line, long := s.completeLine(context.Background(), g, 2); line != nil || !long {
+		t.Fatalf("capped at 2 plies: %v (long %v), want nil and long", line, long)
+	}
+	s.Clear()
+	s.Stop() // the table lost the proof and the re-proof may not run
+	if line, long := s.completeLine(context.Background(), g, maxRepairLine); line != nil || long {
+		t.Fatalf("stopped with an empty table: %v (long %v), want nil", line, long)
+	}
+}
+
+// TestExactStoppedStillAnswers: when the exact-length search runs out of
+// time, the answer is the first line (the proof's main line, its defences
+// checked and verified before the exact search began), not an empty line
+// (which was printed as "mate in 0"). The phase hook holds the exact search
+// back past its deadline.
+func TestExactStoppedStillAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		sfen  string
+		rules Rules
+		n     int
+	}{
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3},
+		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", MateSearch, 3},
+	} {
+		s, err := NewSolver(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := false
+		s.phaseHook = func(ph string) {
+			if ph == "exact" {
+				exact = true
+				time.Sleep(time.Until(s.reserveDeadline) + 10*time.Millisecond)
+			}
+		}
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		o := Options{Rules: tc.rules, TimeLimit: 400 * time.Millisecond}
+		r, err := s.Solve(context.Background(), pos, o)
+		s.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !exact {
+			t.Fatalf("%s: the exact search did not run", tc.sfen)
+		}
+		if r.Kind != Mate || r.Length != tc.n || !r.Verified {
+			t.Fatalf("%s: %v in %d (verified %v, %s), want the verified first line", tc.sfen, r.Kind, r.Length, r.Verified, r.Note)
+		}
+		checkAnswer(t, tc.sfen, pos, o, r)
+	}
+}
+
+// TestHintSearchHalts: the verifier's hint searches stop with every other
+// phase (Stop, cancellation, the call's deadline), not a second later.
+func TestHintSearchHalts(t *testing.T) {
+	tc := boundedCase{"mate in 3", "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3}
+	g, s, _ := caseSolver(t, tc, false)
+	defer s.Close()
+	s.shortened = true
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	try := func(what string, ctx context.Context) {
+		t.Helper()
+		s.hintNodes = 0
+		s.hintSearch(ctx, g, g.pos, 5, true)
+		if s.hintNodes != 0 {
+			t.Errorf("%s: the hint search expanded %d nodes", what, s.hintNodes)
+		}
+	}
+	try("cancelled", cancelled)
+	s.fullDeadline = time.Now().Add(-time.Millisecond)
+	try("past the deadline", context.Background())
+	s.fullDeadline = time.Time{}
+	s.Stop()
+	try("stopped", context.Background())
+	s.stop.Store(false)
+	s.hintSearch(context.Background(), g, g.pos, 5, true)
+	if s.hintNodes == 0 {
+		t.Error("a hint search that may run expanded nothing")
+	}
+}
