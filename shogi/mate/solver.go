@@ -45,9 +45,11 @@ type Solver struct {
 	lineStop func() bool
 	// phaseHook, when set (the stop-latency tests set it), is called from
 	// the searching goroutine as each phase of Solve begins: "proof",
-	// "first" (firstLine), "exact", "shorten" and "verify" (the final
-	// verifier).
+	// "first" (firstLine), "exact", "shorten", and "verify" (the final
+	// verifier, and the early one within the line search, after which the
+	// phase it interrupted is reported again).
 	phaseHook func(phase string)
+	curPhase  string
 	// early is the shortening's best line as the verifier saw it when it
 	// was found: later bounded searches may replace the table entries that
 	// the verifier's hints read.
@@ -128,17 +130,23 @@ func (s *Solver) Stop() {
 // opponent when Options.DefenderToMove) mate?
 //
 // A proof-number search (Options.Algorithm) first proves or disproves the
-// mate. After a proof, the line is sought (see findLine): by the
-// exact-length search (iterative deepening minimax: attacker shortest,
-// defender longest, under the chosen rules) for short proofs, else by
-// iterative shortening with horizon-bounded proofs; Result.Minimal is true
-// when the length was proven minimal. Under tsume rules equal-length
+// mate. After a proof, the line is sought (see findLine): first a cheap
+// one, the proof's main line with every defence checked, verified at once;
+// then, for short proofs, the exact-length search (iterative deepening
+// minimax: attacker shortest, defender longest, under the chosen rules),
+// else iterative shortening with horizon-bounded proofs; Result.Minimal is
+// true when the length was proven minimal. Under tsume rules equal-length
 // defences are told apart by the composers' convention (no spare pieces at
 // the end) in the exact-length search; the shortening's line takes the
 // longest defence without that tie-break. The line search leaves a quarter
-// of the time left after the proof to the verifier. Every line is then checked by the
-// independent verifier (Verify) before it is returned; a line it rejects is
-// returned with Verified false and the problem in Verification.
+// of the time left after the proof to the verifier. Every line is checked
+// by the independent verifier (Verify): Kind is Mate only with a line it
+// accepted (see Result.Proven and Result.Candidate for a proven mate
+// without one).
+//
+// Every phase (proof, line search, verifier) polls the same stop signal:
+// Stop, ctx's cancellation and Options.TimeLimit end the call within a few
+// milliseconds wherever they land, with Unknown or the last verified line.
 //
 // Bad input (no defender king, bad options; under tsume rules an attacker
 // in check with no checking answer) is an error. Under mate-search rules
@@ -243,11 +251,15 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	return res, nil
 }
 
-// phase reports the start of a phase to the phase hook, if any.
-func (s *Solver) phase(name string) {
+// phase reports the start of a phase to the phase hook, if any, and
+// returns the phase it follows.
+func (s *Solver) phase(name string) string {
+	prev := s.curPhase
+	s.curPhase = name
 	if s.phaseHook != nil {
 		s.phaseHook(name)
 	}
+	return prev
 }
 
 // halted reports whether the call must end now: Stop, the context's
@@ -612,7 +624,9 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 // for Solve (see Solver.early). A line that is not settled now is verified
 // again at the end, with retries.
 func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
+	prev := s.phase("verify")
 	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	s.phase(prev)
 	s.early.line, s.early.v = line, v
 	s.lineDeadline = s.reserveDeadline
 	if v.OK {

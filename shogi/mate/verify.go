@@ -93,10 +93,24 @@ func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return v.run(line)
 }
 
-// stopPollMask sets how often the verifier polls its stop test: every
-// 256 nodes, a fraction of a millisecond (a hinted node may also run a
-// small search of its own, which polls the same signal).
-const stopPollMask = 255
+// stopPollMask sets how often the verifier polls its stop test: every 64
+// nodes, attacker's and defender's (a defender node generates every
+// reply, and an attacker's may also run a hint search, which polls the
+// same signal).
+const stopPollMask = 63
+
+// halt counts a node for the stop test and reports whether the
+// verification must stop (the alternatives then count as unsettled).
+func (v *verifier) halt() bool {
+	if v.stopped {
+		return true
+	}
+	v.polls++
+	if v.stop != nil && v.polls&stopPollMask == 0 && v.stop() {
+		v.stopped = true
+	}
+	return v.stopped
+}
 
 type memoKey struct {
 	key uint64
@@ -121,6 +135,7 @@ type verifier struct {
 	// unsettled).
 	stop    func() bool
 	stopped bool
+	polls   uint64 // nodes counted for the stop test (see halt)
 	// plain leaves the hint out: the short tries of refuted are cheaper
 	// than the hint's own searches (each up to hintSearchNodes) would be.
 	plain bool
@@ -405,6 +420,9 @@ func (v *verifier) and(d int) (bool, bool) {
 	if d < 2 {
 		return false, true
 	}
+	if v.halt() {
+		return false, false
+	}
 	mk := memoKey{p.Key(), d}
 	if r, ok := v.memo[mk]; ok {
 		return r, true
@@ -432,8 +450,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	if v.nodes > v.budget || v.stopped {
 		return false, false
 	}
-	if v.stop != nil && v.nodes&stopPollMask == 0 && v.stop() {
-		v.stopped = true
+	if v.halt() {
 		return false, false
 	}
 	if d < 1 {
