@@ -584,7 +584,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	res.Moves = best
 	res.Note = shortenNote(best, hi, lo, res.Minimal)
 	if best == nil && f.pv == nil {
-		res.Note = "the line search ended before it found a line"
+		res.Note = "" // no line: the verification's problem says so
 	}
 	if best == nil && f.pv != nil {
 		// Unproven, but a mate at its end: the verifier may accept it. A
