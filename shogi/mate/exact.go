@@ -141,7 +141,7 @@ func (e *exactSearch) tick() bool {
 	}
 	if e.budget != 0 && e.nodes > e.budget {
 		e.stopped = true
-	} else if e.nodes&4095 == 0 && e.poll != nil && e.poll() {
+	} else if e.nodes&4095 == 1 && e.poll != nil && e.poll() { // from the first node: a search may begin past its deadline
 		e.stopped = true
 	}
 	return e.stopped

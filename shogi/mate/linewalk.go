@@ -82,7 +82,7 @@ func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Res
 		if !g.OrNode() && g.pos.InCheck() && len(g.generate(g.fut.est[:0])) == 0 {
 			return append([]shogi.Move(nil), line...)
 		}
-		if x < 1 || stopped(s) {
+		if x < 1 || s.lineStopped() {
 			return nil
 		}
 		m, ub := s.lineMove(g, x, bounded)
@@ -169,7 +169,7 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 		}
 		return top, second
 	}
-	for tries := 0; tries < 2*len(moves)+maxTighten && !stopped(s); tries++ {
+	for tries := 0; tries < 2*len(moves)+maxTighten && !s.lineStopped(); tries++ {
 		top, second := pick()
 		if second < 0 || bs[top].lb >= bs[second].ub {
 			break

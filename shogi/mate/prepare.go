@@ -39,13 +39,25 @@ func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, err
 			return nil, 0, err
 		}
 	}
-	if !o.DefenderToMove && p.InCheck() {
-		var buf [shogi.MaxMoves]shogi.Move
-		if len(p.GenerateChecks(buf[:0])) == 0 {
-			return nil, 0, fmt.Errorf("mate: the attacker (%s) is in check and has no checking move that answers it", attacker)
-		}
+	if o.Rules == Tsume && noCheckingEvasion(p, o) {
+		// A tsume problem whose attacker cannot even begin is a badly set
+		// problem, not a question with an answer.
+		return nil, 0, fmt.Errorf("mate: the attacker (%s) is in check and has no checking move that answers it", attacker)
 	}
 	return p, attacker, nil
+}
+
+// noCheckingEvasion reports whether the attacker is to move (an OR root),
+// in check, and has no move that both answers the check and gives check:
+// the attacker has no move at all. Under mate-search rules the search
+// then proves no mate at its root (an engine asking at every node wants
+// that answer, not an error).
+func noCheckingEvasion(p *shogi.Position, o *Options) bool {
+	if o.DefenderToMove || !p.InCheck() {
+		return false
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	return len(p.GenerateChecks(buf[:0])) == 0
 }
 
 // tsumeHands returns pos with the defender holding every piece that is not

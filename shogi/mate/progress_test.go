@@ -55,7 +55,7 @@ func TestNewSolverWithTableOptions(t *testing.T) {
 	if r, err := s.Solve(context.Background(), pos, Options{}); err != nil || r.Kind != Mate || r.Length != 3 {
 		t.Errorf("solve with a HugeTLB table: %v, %v, length %d", err, r.Kind, r.Length)
 	}
-	if _, err := NewSolverWith(1, core.TableOptions{}); err == nil {
-		t.Error("NewSolverWith(1 MiB) accepted")
+	if _, err := NewSolverWith(MinHashMB-1, core.TableOptions{}); err == nil {
+		t.Errorf("NewSolverWith(%d MiB) accepted", MinHashMB-1)
 	}
 }

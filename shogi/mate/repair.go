@@ -63,15 +63,18 @@ func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bou
 					break
 				}
 				g.pos.Do(escape)
-				tail := s.completeLine(ctx, g)
+				tail, _ := s.completeLine(ctx, g, maxRepairLine-i-1)
 				g.pos.Undo(escape)
+				if tail == nil {
+					return nil // the escape's main line is lost, or too long to repair
+				}
 				line = append(append(line[:i:i], escape), tail...)
 				checkedAt = append(checkedAt[:i:i], make([]int, len(line)-i)...)
 				changed = true
 			}
 			g.pos.Do(line[i])
 			played = append(played, line[i])
-			if stopped(s) {
+			if s.lineStopped() {
 				return nil
 			}
 		}
@@ -143,14 +146,21 @@ func (s *Solver) escapingDefence(ctx context.Context, g *Game, m shogi.Move, rem
 // the repair's 20). Each node it shows mated is stored as a bounded proof
 // for its plies, which is what the verifier's hints read.
 type proofWalk struct {
-	ctx           context.Context
 	g             *Game
 	t             *core.Table
 	nodes, budget uint64 // nodes visited and re-proving expansions
+	nextPoll      uint64 // nodes at which stop is polled next
 	reproved      int
 	memo          map[walkKey]bool
 	stop          func() bool
+	// reprove proves the current position again (a small search that the
+	// solver's Stop and the line search's deadline reach).
+	reprove func(*Game) core.Result
 }
+
+// walkPollEvery is how many walk nodes (or re-proving expansions) pass
+// between polls of the stop test.
+const walkPollEvery = 1024
 
 // walkKey is a position (full key) and the plies allowed.
 type walkKey struct {
@@ -172,15 +182,22 @@ func (s *Solver) newProofWalk(ctx context.Context, g *Game) *proofWalk {
 	stop := func() bool {
 		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
 	}
-	return &proofWalk{ctx: ctx, g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}, stop: stop}
+	w := &proofWalk{g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}, stop: stop}
+	w.reprove = func(g *Game) core.Result {
+		return s.search(ctx, g, core.Options{TCA: true, SNDA: true, NodeLimit: walkReproveNodes}, deadline)
+	}
+	return w
 }
 
 // mates reports whether the walk shows the attacker, to move, mating
 // within d plies.
 func (w *proofWalk) mates(d int) bool {
 	w.nodes++
-	if w.nodes&1023 == 1 && w.stop() { // at the first node too
-		w.budget = 0 // this walk and the rest of the repair give up
+	if w.nodes >= w.nextPoll { // at the first node too
+		w.nextPoll = w.nodes + walkPollEvery
+		if w.stop() {
+			w.budget = 0 // this walk and the rest of the repair give up
+		}
 	}
 	if d < 1 || w.nodes > w.budget {
 		return false
@@ -196,7 +213,7 @@ func (w *proofWalk) mates(d int) bool {
 	if !ok || e.PN != 0 {
 		// The table lost this part of the proof (entries that cost
 		// little are the first replaced): a small search proves it again.
-		r := core.Solve(w.ctx, g, w.t, core.Options{TCA: true, SNDA: true, NodeLimit: walkReproveNodes})
+		r := w.reprove(g)
 		w.nodes += r.Stats.Expanded
 		w.reproved++
 		if r.Outcome != core.Proven {

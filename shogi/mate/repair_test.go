@@ -23,7 +23,7 @@ func TestRepairLine(t *testing.T) {
 			continue
 		}
 		g, s, bounded := caseSolver(t, tc, true)
-		pv := s.completeLine(context.Background(), g)
+		pv, _ := s.completeLine(context.Background(), g, maxRepairLine)
 		cands := [][]shogi.Move{pv}
 		if len(pv) >= 2 {
 			// Each other defence at ply 2, with the main line from there.
@@ -32,7 +32,7 @@ func TestRepairLine(t *testing.T) {
 			for _, m := range g.generate(buf[:0]) {
 				if m != pv[1] {
 					g.pos.Do(m)
-					tail := s.completeLine(context.Background(), g)
+					tail, _ := s.completeLine(context.Background(), g, maxRepairLine)
 					g.pos.Undo(m)
 					cands = append(cands, append([]shogi.Move{pv[0], m}, tail...))
 				}

@@ -115,7 +115,7 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
-	for _, mb := range []int{0, 1, -5, MaxHashMB + 1} {
+	for _, mb := range []int{0, MinHashMB - 1, -5, MaxHashMB + 1} {
 		if _, err := NewSolver(mb); err == nil {
 			t.Errorf("NewSolver(%d) accepted", mb)
 		}

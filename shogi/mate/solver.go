@@ -40,6 +40,16 @@ type Solver struct {
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
 	lineDeadline, reserveDeadline, fullDeadline time.Time
+	// lineStop is the line search's stop test while findLine runs (see
+	// lineStopped).
+	lineStop func() bool
+	// phaseHook, when set (the stop-latency tests set it), is called from
+	// the searching goroutine as each phase of Solve begins: "proof",
+	// "first" (firstLine), "exact", "shorten", and "verify" (the final
+	// verifier, and the early one within the line search, after which the
+	// phase it interrupted is reported again).
+	phaseHook func(phase string)
+	curPhase  string
 	// early is the shortening's best line as the verifier saw it when it
 	// was found: later bounded searches may replace the table entries that
 	// the verifier's hints read.
@@ -120,20 +130,28 @@ func (s *Solver) Stop() {
 // opponent when Options.DefenderToMove) mate?
 //
 // A proof-number search (Options.Algorithm) first proves or disproves the
-// mate. After a proof, the line is sought (see findLine): by the
-// exact-length search (iterative deepening minimax: attacker shortest,
-// defender longest, under the chosen rules) for short proofs, else by
-// iterative shortening with horizon-bounded proofs; Result.Minimal is true
-// when the length was proven minimal. Under tsume rules equal-length
+// mate. After a proof, the line is sought (see findLine): first a cheap
+// one, the proof's main line with every defence checked, verified at once;
+// then, for short proofs, the exact-length search (iterative deepening
+// minimax: attacker shortest, defender longest, under the chosen rules),
+// else iterative shortening with horizon-bounded proofs; Result.Minimal is
+// true when the length was proven minimal. Under tsume rules equal-length
 // defences are told apart by the composers' convention (no spare pieces at
 // the end) in the exact-length search; the shortening's line takes the
 // longest defence without that tie-break. The line search leaves a quarter
-// of the time left after the proof to the verifier. Every line is then checked by the
-// independent verifier (Verify) before it is returned; a line it rejects is
-// returned with Verified false and the problem in Verification.
+// of the time left after the proof to the verifier. Every line is checked
+// by the independent verifier (Verify): Kind is Mate only with a line it
+// accepted (see Result.Proven and Result.Candidate for a proven mate
+// without one).
 //
-// Bad input (no defender king, an attacker in check with no checking
-// answer, bad options) is an error. NoMate is reported only when proven.
+// Every phase (proof, line search, verifier) polls the same stop signal:
+// Stop, ctx's cancellation and Options.TimeLimit end the call within a few
+// milliseconds wherever they land, with Unknown or the last verified line.
+//
+// Bad input (no defender king, bad options; under tsume rules an attacker
+// in check with no checking answer) is an error. Under mate-search rules
+// an attacker in check with no checking answer has no move: a proven
+// NoMate. NoMate is reported only when proven.
 func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Result, error) {
 	if err := o.validate(); err != nil {
 		return Result{}, err
@@ -165,6 +183,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	}
 	s.stop.Store(false)
 	s.shortened, s.hintNodes = false, 0
+	s.lineDeadline, s.reserveDeadline, s.fullDeadline = time.Time{}, time.Time{}, deadline
 	s.early.line, s.early.v = nil, Verification{}
 	s.early.sure, s.early.sureV = nil, Verification{}
 
@@ -186,6 +205,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	if s.stop.Load() {
 		x.Stop()
 	}
+	s.phase("proof")
 	cr := x.Solve(ctx, Threaded(g))
 	s.cur.Store(nil)
 	if cr.Err != nil {
@@ -209,15 +229,17 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		}
 		s.lineDeadline, s.reserveDeadline, s.fullDeadline = lineDeadline, lineDeadline, deadline
 		s.findLine(ctx, g, &o, cr, &res, start)
-		// The verifier stops on Stop or cancellation, and one second past
-		// the deadline (what it has not settled is reported as such).
-		vstop := func() bool {
-			return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline.Add(time.Second))
-		}
-		if s.early.v.OK && slices.Equal(s.early.line, res.Moves) {
+		// The verifier stops with every other phase: on Stop,
+		// cancellation or the deadline (what it has not settled is
+		// reported as such, and the answer is then not a mate).
+		switch {
+		case len(res.Moves) == 0:
+			res.Verification = Verification{Problem: "the line search ended before it found a line"}
+		case s.early.v.OK && slices.Equal(s.early.line, res.Moves):
 			res.Verification = s.early.v // checked when it was found
-		} else {
-			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(g), vstop)
+		default:
+			s.phase("verify")
+			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
 		}
 		res.Verified = res.Verification.OK
 		res.Proven = true
@@ -227,6 +249,56 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// phase reports the start of a phase to the phase hook, if any, and
+// returns the phase it follows.
+func (s *Solver) phase(name string) string {
+	prev := s.curPhase
+	s.curPhase = name
+	if s.phaseHook != nil {
+		s.phaseHook(name)
+	}
+	return prev
+}
+
+// halted reports whether the call must end now: Stop, the context's
+// cancellation, or the call's deadline. Every phase polls it (the line
+// search also its own, earlier deadline), so that a limit or a stop is
+// kept within a few milliseconds wherever it lands.
+func (s *Solver) halted(ctx context.Context) bool {
+	return s.stop.Load() || ctx.Err() != nil || !s.fullDeadline.IsZero() && !time.Now().Before(s.fullDeadline)
+}
+
+// lineStopped reports whether the line search must end: findLine's test
+// while it runs; outside a Solve (the tests of its parts) Stop only.
+func (s *Solver) lineStopped() bool {
+	if s.lineStop != nil {
+		return s.lineStop()
+	}
+	return s.stop.Load()
+}
+
+// search runs one core search over the solver's table that Stop reaches,
+// ending at deadline (zero: none) at the latest; past it, it does not
+// start and reports Unknown.
+func (s *Solver) search(ctx context.Context, game core.Game, co core.Options, deadline time.Time) core.Result {
+	if !deadline.IsZero() {
+		if co.TimeLimit = time.Until(deadline); co.TimeLimit <= 0 {
+			return core.Result{Stop: core.TimeLimitReached}
+		}
+	}
+	x, err := core.NewSearcher(s.table, co)
+	if err != nil {
+		return core.Result{Err: err}
+	}
+	s.cur.Store(x)
+	if s.stop.Load() { // a Stop that came before cur was set
+		x.Stop()
+	}
+	r := x.Solve(ctx, game)
+	s.cur.Store(nil)
+	return r
 }
 
 // answerVerified enforces the answer's contract after a proof: Kind is
@@ -296,25 +368,97 @@ func coreOptions(o Options) core.Options {
 // settle a 31-ply line that bounded df-pn settles with 1.6M expansions).
 var exactMaxProof uint32 = 25
 
-// findLine finds the line after a proof and fills res. Short proofs: the
-// exact-length search (composers' tie-breaks included); if it completes,
-// the length is minimal. Otherwise, iterative shortening with bounded
-// proof searches (see shorten): a first proven line from the proof's main
-// line (repairLine), then "mate within len-2?", until that is disproven
-// (the length is then minimal) or time runs out (the best line so far, not
-// minimal, and Result.Note says what was proven).
+// findLine finds the line after a proof and fills res. It first secures
+// a cheap answer (firstLine: the proof's main line with its defences
+// checked, verified at once), so that a deadline that lands later still
+// finds a verified line. Short proofs then get the exact-length search;
+// if it completes, the length is minimal. Otherwise, iterative shortening
+// with bounded proof searches (see shorten) from the first line (or from
+// a bounded search when there is none), until "mate within len-2?" is
+// disproven (the length is then minimal) or time runs out (the best line
+// so far, not minimal, and Result.Note says what was proven).
 func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time) {
 	stopped := func() bool {
 		return s.stop.Load() || ctx.Err() != nil || !s.lineDeadline.IsZero() && time.Now().After(s.lineDeadline)
 	}
-	if cr.Length <= exactMaxProof {
-		if s.exactLine(g, o, res, start, stopped) || stopped() {
+	s.lineStop = stopped
+	s.walkNodes = 0
+	defer func() {
+		s.lineStop = nil
+		res.ExactNodes += s.walkNodes
+	}()
+	bounded := s.boundedSearch(ctx, g, o, res, start)
+	s.phase("first")
+	first := s.firstLine(ctx, g, bounded, stopped)
+	if cr.Length <= exactMaxProof && !stopped() {
+		// The exact search leaves the final verifier its reserve even
+		// when the first line was verified; and when there is no first
+		// line, it has half the time, so that the shortening still finds
+		// a proven line with the rest (measured under mate-search rules,
+		// 2 s: a mate in 21 whose minimax ran to the deadline was answered
+		// with no line at all).
+		exactStop := stopped
+		if end := s.reserveDeadline; !end.IsZero() {
+			if first.line == nil {
+				end = time.Now().Add(time.Until(end) / 2)
+			}
+			exactStop = func() bool { return stopped() || time.Now().After(end) }
+		}
+		s.phase("exact")
+		if s.exactLine(g, o, res, start, exactStop) {
 			s.finishLine(g, res)
 			return
 		}
 	}
-	s.shorten(ctx, g, o, cr, res, start, stopped)
+	s.phase("shorten")
+	s.shorten(ctx, g, cr, res, first, bounded, stopped)
 	s.finishLine(g, res)
+}
+
+// boundedSearch returns the line search's bounded proof search ("mate
+// within limit plies?" from g's current position, at most nodes
+// expansions, 0: no limit), which ends at the line search's deadline and
+// counts its work in res.
+func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Result, start time.Time) func(limit int, nodes uint64) core.Result {
+	s.shortened = true // the hints read the bounded searches' entries from now on
+	co := coreOptions(*o)
+	co.NodeLimit = 0
+	if o.Progress != nil {
+		co.Progress = func(cp core.Progress) {
+			o.Progress(Progress{Phase: "shorten", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
+				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
+		}
+	}
+	return func(limit int, nodes uint64) core.Result {
+		co.NodeLimit = nodes
+		r := s.search(ctx, newBoundedGame(g, limit, s.table), co, s.lineDeadline)
+		res.ExactNodes += r.Stats.Expanded
+		return r
+	}
+}
+
+// first is the line search's first answer (see firstLine).
+type first struct {
+	pv   []shogi.Move // the proof's main line, ending in mate (nil: none)
+	long bool         // the main line wandered past maxRepairLine plies
+	line []shogi.Move // pv with every defence checked: a mate within its length (nil: none)
+}
+
+// firstLine reads the first proof's main line, checks its defences one by
+// one (repairLine) and verifies the result at once (verifyEarly): a first
+// upper bound far cheaper than a bounded search from the root, and the
+// answer if nothing better is found. The main line is read once, while
+// there is time to re-prove what the table lost.
+func (s *Solver) firstLine(ctx context.Context, g *Game, bounded func(int, uint64) core.Result, stopped func() bool) first {
+	var f first
+	f.pv, f.long = s.completeLine(ctx, g, maxRepairLine)
+	if f.pv == nil || stopped() {
+		return f
+	}
+	if f.line = s.repairLine(ctx, g, f.pv, bounded); f.line != nil {
+		s.verifyEarly(ctx, g, f.line, stopped)
+	}
+	return f
 }
 
 // exactLine runs the exact-length search; it reports whether it found the
@@ -371,18 +515,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 // (boundedGame.Terminal). A main line shorter than its horizon is first
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
-func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time, stopped func() bool) {
-	s.shortened, s.walkNodes = true, 0
-	s.early.sure, s.early.sureV = nil, Verification{}
-	defer func() { res.ExactNodes += s.walkNodes }()
-	co := coreOptions(*o)
-	co.NodeLimit = 0
-	if o.Progress != nil {
-		co.Progress = func(cp core.Progress) {
-			o.Progress(Progress{Phase: "shorten", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
-				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
-		}
-	}
+func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Result, f first, bounded func(int, uint64) core.Result, stopped func() bool) {
 	parity := 1 // a mate from an OR root has an odd length
 	if !g.OrNode() {
 		parity = 0
@@ -393,45 +526,21 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 		}
 		return max(n, parity)
 	}
-	bounded := func(limit int, nodes uint64) core.Result {
-		co.NodeLimit = nodes
-		if !s.lineDeadline.IsZero() {
-			co.TimeLimit = time.Until(s.lineDeadline)
-		}
-		x, err := core.NewSearcher(s.table, co)
-		if err != nil {
-			return core.Result{}
-		}
-		s.cur.Store(x)
-		if s.stop.Load() {
-			x.Stop()
-		}
-		r := x.Solve(ctx, newBoundedGame(g, limit, s.table))
-		s.cur.Store(nil)
-		res.ExactNodes += r.Stats.Expanded
-		return r
-	}
 	const maxHorizon = 4095
 	maxRepair := odd(maxRepairLine)
 	var best []shogi.Move
 	hi, lo := -1, -1
 	next := odd(int(cr.Length))
-	// The first proof's main line, its defences checked one by one, is a
-	// first upper bound far cheaper than a bounded search from the root.
-	// The main line is read once, while there is time to re-prove what
-	// the table lost; it is also the answer if nothing better is proven.
-	pv := s.completeLine(ctx, g)
-	if len(pv) > maxRepair {
+	if f.long {
 		// The stored proof lengths are not upper bounds (a proof borrowed
 		// from a superior hand is shorter than ours), so on a long problem
 		// the main line can wander for thousands of plies (Kotobuki, 611:
 		// 16497). Repairing it costs more than bounded searches from the
 		// root, which start at maxRepair instead.
 		next = maxRepair
-	} else if line := s.repairLine(ctx, g, pv, bounded); line != nil {
-		hi, best = len(line), line
+	} else if f.line != nil {
+		hi, best = len(f.line), f.line
 		next = hi - 2
-		s.verifyEarly(g, best, stopped)
 	}
 	for !stopped() {
 		out := bounded(next, 0).Outcome
@@ -441,11 +550,11 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 				break // the main line could not be recovered
 			}
 			hi, best = next, line
-			s.verifyEarly(g, best, stopped)
+			s.verifyEarly(ctx, g, best, stopped)
 			if r := s.settleByRepair(ctx, g, best, hi, bounded, stopped); r != nil && len(r) <= hi {
 				hi, best = len(r), r // a mate within len(r): every defence checked
 				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
-					s.verifyEarly(g, best, stopped)
+					s.verifyEarly(ctx, g, best, stopped)
 				}
 			}
 		} else if out == core.Disproven {
@@ -473,8 +582,15 @@ func (s *Solver) shorten(ctx context.Context, g *Game, o *Options, cr core.Resul
 	}
 	res.Moves = best
 	res.Note = shortenNote(best, hi, lo, res.Minimal)
-	if best == nil {
-		res.Moves = pv
+	if best == nil && f.pv == nil {
+		res.Note = "" // no line: the verification's problem says so
+	}
+	if best == nil && f.pv != nil {
+		// Unproven, but a mate at its end: the verifier may accept it. A
+		// main line cut short (the table lost it and the re-proof ran out
+		// of time: Kotobuki on two threads, 10.5 s, gave 423 and 542
+		// plies that were no mate) is no answer at all.
+		res.Moves = f.pv
 	}
 	if stopped() {
 		s.keepVerified(res, hi, lo)
@@ -506,8 +622,10 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 // table holds the bounded proofs the hints follow, and keeps the result
 // for Solve (see Solver.early). A line that is not settled now is verified
 // again at the end, with retries.
-func (s *Solver) verifyEarly(g *Game, line []shogi.Move, stopped func() bool) {
-	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(g), stopped)
+func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
+	prev := s.phase("verify")
+	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	s.phase(prev)
 	s.early.line, s.early.v = line, v
 	s.lineDeadline = s.reserveDeadline
 	if v.OK {
@@ -564,41 +682,42 @@ func shortenNote(best []shogi.Move, hi, lo int, minimal bool) string {
 	return note + fmt.Sprintf("; not proven: whether a mate within %d exists (the search stopped before settling it)", hi-2)
 }
 
-// stopped reports whether Stop was called.
-func stopped(s *Solver) bool { return s.stop.Load() }
-
 // completeLine returns the first proof's main line, re-proving (unbounded)
-// from where the table no longer holds it; it may end short of mate when
-// that fails (the verifier then says so).
-func (s *Solver) completeLine(ctx context.Context, g *Game) []shogi.Move {
-	var line []shogi.Move
-	for round := 0; round < 32; round++ {
-		pv := core.PrincipalVariation(g, s.table, 1<<14, nil)
+// from where the table no longer holds it. It returns nil when the line
+// does not end in mate (the re-proof failed or was stopped), and nil with
+// long set when it runs past maxLen plies (a wandering main line, see
+// shorten): a line returned is a mate at its end, though not proven
+// optimal for either side.
+func (s *Solver) completeLine(ctx context.Context, g *Game, maxLen int) (line []shogi.Move, long bool) {
+	defer func() {
+		for i := len(line) - 1; i >= 0; i-- {
+			g.pos.Undo(line[i])
+		}
+		if long || !endsInMate(g, line) {
+			line = nil
+		}
+	}()
+	for round := 0; round < 32 && !s.lineStopped(); round++ {
+		pv := core.PrincipalVariation(g, s.table, maxLen+1-len(line), nil)
 		for _, m := range pv {
 			g.pos.Do(shogi.Move(m))
 			line = append(line, shogi.Move(m))
 		}
-		if endsInMate(g, nil) || len(line) >= 1<<14 {
+		if len(line) > maxLen {
+			return line, true
+		}
+		if endsInMate(g, nil) {
 			break
 		}
 		if len(pv) == 0 && round > 0 {
 			break
 		}
 		co := core.Options{TCA: true, SNDA: true, NodeLimit: 1 << 20}
-		if !s.lineDeadline.IsZero() {
-			if co.TimeLimit = time.Until(s.lineDeadline); co.TimeLimit <= 0 {
-				break
-			}
-		}
-		x, err := core.NewSearcher(s.table, co)
-		if err != nil || x.Solve(ctx, g).Outcome != core.Proven {
+		if s.search(ctx, g, co, s.lineDeadline).Outcome != core.Proven {
 			break
 		}
 	}
-	for i := len(line) - 1; i >= 0; i-- {
-		g.pos.Undo(line[i])
-	}
-	return line
+	return line, false
 }
 
 // endsInMate reports whether line, played from g's position, ends with the
@@ -627,7 +746,7 @@ func (s *Solver) finishLine(g *Game, res *Result) {
 // hint returns the verifier's move-ordering hint for a position with the
 // given plies left: the bounded proof's move for that horizon, else the
 // exact table's best move, else the first proof's move.
-func (s *Solver) hint(g *Game) func(*shogi.Position, int) shogi.Move {
+func (s *Solver) hint(ctx context.Context, g *Game) func(*shogi.Position, int) shogi.Move {
 	esalt := exactSalt(g.rules, g.attacker)
 	return func(p *shogi.Position, left int) shogi.Move {
 		k := core.Key{Board: p.BoardKey() ^ g.salt, Hand: uint32(p.Hand(g.attacker))}
@@ -652,7 +771,7 @@ func (s *Solver) hint(g *Game) func(*shogi.Position, int) shogi.Move {
 				return en.best
 			}
 		}
-		if m := s.hintSearch(g, p, left, or); m != shogi.NoMove {
+		if m := s.hintSearch(ctx, g, p, left, or); m != shogi.NoMove {
 			return m
 		}
 		if en, ok := s.table.Probe(k, or, g); ok && en.PN == 0 {
@@ -675,19 +794,14 @@ const (
 // 61 (current proof search): without it, 358k of the verifier's hinted
 // nodes found no entry and 2 alternatives stayed unsettled. The verifier
 // only tries the move first; it trusts nothing.
-func (s *Solver) hintSearch(g *Game, p *shogi.Position, left int, or bool) shogi.Move {
-	if !or || !s.shortened || left < 3 || s.hintNodes >= hintSearchTotal {
+func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, left int, or bool) shogi.Move {
+	if !or || !s.shortened || left < 3 || s.hintNodes >= hintSearchTotal || s.halted(ctx) {
 		return shogi.NoMove
 	}
 	hg := newGame(p.Clone(), g.attacker, g.rules)
 	hg.killers = s.table
 	co := core.Options{TCA: true, SNDA: true, NodeLimit: hintSearchNodes}
-	if !s.fullDeadline.IsZero() {
-		if co.TimeLimit = time.Until(s.fullDeadline.Add(time.Second)); co.TimeLimit <= 0 {
-			return shogi.NoMove
-		}
-	}
-	r := core.Solve(context.Background(), newBoundedGame(hg, left, s.table), s.table, co)
+	r := s.search(ctx, newBoundedGame(hg, left, s.table), co, s.fullDeadline)
 	s.hintNodes += r.Stats.Expanded
 	if r.Outcome != core.Proven {
 		return shogi.NoMove

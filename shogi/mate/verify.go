@@ -93,6 +93,25 @@ func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return v.run(line)
 }
 
+// stopPollMask sets how often the verifier polls its stop test: every 64
+// nodes, attacker's and defender's (a defender node generates every
+// reply, and an attacker's may also run a hint search, which polls the
+// same signal).
+const stopPollMask = 63
+
+// halt counts a node for the stop test and reports whether the
+// verification must stop (the alternatives then count as unsettled).
+func (v *verifier) halt() bool {
+	if v.stopped {
+		return true
+	}
+	v.polls++
+	if v.stop != nil && v.polls&stopPollMask == 0 && v.stop() {
+		v.stopped = true
+	}
+	return v.stopped
+}
+
 type memoKey struct {
 	key uint64
 	d   int
@@ -116,7 +135,11 @@ type verifier struct {
 	// unsettled).
 	stop    func() bool
 	stopped bool
-	res     Verification
+	polls   uint64 // nodes counted for the stop test (see halt)
+	// plain leaves the hint out: the short tries of refuted are cheaper
+	// than the hint's own searches (each up to hintSearchNodes) would be.
+	plain bool
+	res   Verification
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -361,7 +384,9 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 	}
 	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
 	for n := 1; n <= d && n <= shortTries; n += 2 {
+		v.plain = true
 		ok, settled := v.or(n)
+		v.plain = false
 		if ok {
 			return true, true
 		}
@@ -395,6 +420,9 @@ func (v *verifier) and(d int) (bool, bool) {
 	if d < 2 {
 		return false, true
 	}
+	if v.halt() {
+		return false, false
+	}
 	mk := memoKey{p.Key(), d}
 	if r, ok := v.memo[mk]; ok {
 		return r, true
@@ -422,8 +450,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	if v.nodes > v.budget || v.stopped {
 		return false, false
 	}
-	if v.stop != nil && v.nodes&4095 == 0 && v.stop() {
-		v.stopped = true
+	if v.halt() {
 		return false, false
 	}
 	if d < 1 {
@@ -436,7 +463,7 @@ func (v *verifier) or(d int) (bool, bool) {
 	}
 	var buf [shogi.MaxMoves]shogi.Move
 	checks := p.GenerateChecks(buf[:0])
-	if v.hint != nil {
+	if v.hint != nil && !v.plain {
 		// A hinted move is only tried first: every move is still checked
 		// by this search, so a wrong hint costs time, never correctness.
 		if h := v.hint(p, d); h != shogi.NoMove {
