@@ -207,7 +207,7 @@ func TestHeavyLineStops(t *testing.T) {
 	}
 }
 
-// TestHeavyStopLatency measures how long Solve takes to return after a
+// TestStopLatency measures how long Solve takes to return after a
 // stop (Stop, a cancelled context, or the time limit), at spread points of
 // every phase: proof, first line, exact search, shortening, final
 // verification. It reports the median and the worst latency over all
@@ -215,9 +215,9 @@ func TestHeavyLineStops(t *testing.T) {
 // figures depend on the machine's load), and checks every answer's
 // contract (checkAnswer). TSUME_STOP_POINTS sets the number of stop points
 // (default 60).
-func TestHeavyStopLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("heavy")
+func TestStopLatency(t *testing.T) {
+	if os.Getenv("TSUME_LATENCY") != "1" {
+		t.Skip("a measurement: run with TSUME_LATENCY=1 go test -run TestStopLatency -v ./shogi/mate")
 	}
 	points := 60
 	if v := os.Getenv("TSUME_STOP_POINTS"); v != "" {
