@@ -115,4 +115,4 @@ func (b *boundedGame) Terminal() core.Outcome {
 
 // reuseSpan is how many plies away Terminal looks for another horizon's
 // result.
-var reuseSpan = 2
+const reuseSpan = 2

@@ -49,13 +49,11 @@ func TestBoundedGame(t *testing.T) {
 // antma problems of 5 plies or more (a sample under -short): same lengths,
 // proven minimal, verified.
 func TestShorteningPath(t *testing.T) {
-	saved := exactMaxProof
-	exactMaxProof = 0
-	defer func() { exactMaxProof = saved }()
 	s, err := NewSolver(8)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.exactMax = 0
 	defer s.Close()
 	var cases []boundedCase
 	for _, tc := range ownProblems {

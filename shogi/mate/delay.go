@@ -35,7 +35,7 @@ const (
 // (TestDelaysShrinkNoMateSearch) 18.6 k -> 0.6 k. Before ε and SNDA at OR
 // nodes only, the drop chains had measured worse on the tails (324 k ->
 // 391 k).
-var defaultDelays = delayAll
+const defaultDelays = delayAll
 
 // delayedNoPromo marks the kinds whose non-promotion waits for the
 // promotion.

@@ -155,11 +155,9 @@ func TestDelaysShrinkNoMateSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	saved := defaultDelays
-	defer func() { defaultDelays = saved }()
 	var nodes [2]uint64
 	for i, d := range []int{0, delayAll} {
-		defaultDelays = d
+		s.delays = d
 		s.Clear()
 		r, err := s.Solve(context.Background(), pos, Options{NodeLimit: 2_000_000})
 		if err != nil {

@@ -35,13 +35,7 @@ const (
 	evasionSlots     = 1 << 15
 )
 
-// cacheEvasions turns the cache on for new games (tests compare without).
-var cacheEvasions = true
-
 func newEvasionCache() *evasionCache {
-	if !cacheEvasions {
-		return nil
-	}
 	return &evasionCache{ring: make([]shogi.Move, evasionRingMoves), index: make([]evasionSlot, evasionSlots)}
 }
 

@@ -17,8 +17,6 @@ import (
 // general.) The exact search is turned off
 // so the line comes from the bounded searches, which share the table.
 func TestRulesDoNotShareEntries(t *testing.T) {
-	defer func(v uint32) { exactMaxProof = v }(exactMaxProof)
-	exactMaxProof = 0
 	const sfen = "8k/7pl/6N2/9/9/9/9/9/R8 b b 1"
 	want := map[Rules]int{Tsume: 1, MateSearch: 3}
 	for _, order := range [][2]Rules{{Tsume, MateSearch}, {MateSearch, Tsume}} {
@@ -26,6 +24,7 @@ func TestRulesDoNotShareEntries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		s.exactMax = 0
 		for _, r := range order {
 			pos, err := shogi.ParseSFEN(sfen)
 			if err != nil {

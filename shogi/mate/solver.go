@@ -26,6 +26,12 @@ type Solver struct {
 	table  *core.Table
 	exact  []exactEntry
 	hashMB int
+	// exactMax is the longest proof sought with the exact-length search
+	// first (exactMaxProof; tests set 0 to force the shortening path).
+	exactMax uint32
+	// delays are the move delays of the proof search's games
+	// (defaultDelays; a test compares without).
+	delays int
 	stop   atomic.Bool
 	cur    atomic.Pointer[core.Searcher]
 	// shortened reports that the current Solve ran bounded searches, whose
@@ -82,7 +88,7 @@ func NewSolverWith(hashMB int, topts core.TableOptions) (*Solver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mate: allocating a %d MiB table: %w", proof, err)
 	}
-	return &Solver{table: t, hashMB: hashMB}, nil
+	return &Solver{table: t, hashMB: hashMB, exactMax: exactMaxProof, delays: defaultDelays}, nil
 }
 
 // HashMB returns the solver's total table size in MiB.
@@ -188,6 +194,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.early.sure, s.early.sureV = nil, Verification{}
 
 	g := newGame(p, attacker, o.Rules)
+	g.delays = s.delays
 	g.killers = s.table
 	co := coreOptions(o)   // its TimeLimit lets the core report the reason
 	co.Threads = o.Threads // the proof search only (see Options.Threads)
@@ -366,7 +373,7 @@ func coreOptions(o Options) core.Options {
 // with the exact minimax search first; longer ones go straight to the
 // bounded proof searches (measured: the minimax needs more than 8M nodes to
 // settle a 31-ply line that bounded df-pn settles with 1.6M expansions).
-var exactMaxProof uint32 = 25
+const exactMaxProof uint32 = 25
 
 // findLine finds the line after a proof and fills res. It first secures
 // a cheap answer (firstLine: the proof's main line with its defences
@@ -390,7 +397,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	bounded := s.boundedSearch(ctx, g, o, res, start)
 	s.phase("first")
 	first := s.firstLine(ctx, g, bounded, stopped)
-	if cr.Length <= exactMaxProof && !stopped() {
+	if cr.Length <= s.exactMax && !stopped() {
 		// The exact search leaves the final verifier its reserve even
 		// when the first line was verified; and when there is no first
 		// line, it has half the time, so that the shortening still finds
