@@ -156,6 +156,13 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 // widen runs the strategy's widening steps, each an iterative deepening.
 // It returns whether the side moving first succeeds, its move, and
 // whether the answer is decided (false when a limit stopped the search).
+//
+// APS keeps this driver of its own rather than the core's (core.Options.
+// Widen, which drives df-pn and PN* here): Cazenave's strategies widen
+// both sides' move sets (ORn and ANDm per step) and each step is an
+// iterative deepening of a depth-bounded search, while the core's driver
+// narrows only the attacker's moves of a proof-number search, which has
+// no depth to deepen. The two share the strategy table (ParseStrategy).
 func (s *searcher) widen(mode Mode, st Strategy, maxDepth int, stats *Stats) (bool, board.Point, bool) {
 	decided := false
 	for i, step := range st.Steps {
