@@ -269,9 +269,17 @@ func TestProgressCallback(t *testing.T) {
 	tab := newTestTable(t, 2)
 	calls := 0
 	var last Progress
-	o := Options{TimeLimit: 60 * time.Millisecond, ProgressEvery: 5 * time.Millisecond,
+	// Plain df-pn loops on loopGraph until the node limit: a search long
+	// enough on any machine and under any load (a time limit would let a
+	// starved search end with one report).
+	const every = 5 * time.Millisecond
+	o := Options{NodeLimit: 300_000, ProgressEvery: every,
 		Progress: func(p Progress) { calls++; last = p }}
+	start := time.Now()
 	Solve(nil, loopGraph(), tab, o)
+	if el := time.Since(start); el < 4*every {
+		t.Fatalf("fixture: the search took %v, too short to report twice", el)
+	}
 	if calls < 2 || last.Stats.Expanded == 0 || last.Hashfull < 0 {
 		t.Fatalf("progress called %d times, last %+v", calls, last)
 	}

@@ -11,26 +11,34 @@ import (
 )
 
 // TestProgressEvery checks that Progress comes at the requested interval,
-// not once a second: a 400 ms search with a 20 ms interval must report
-// several times (a 1 s interval would report at most once).
+// not once a second: a search of a few hundred milliseconds with a 10 ms
+// interval must report several times. The search is bounded by nodes, not
+// time, so that a starved process still searches long enough to report.
 func TestProgressEvery(t *testing.T) {
-	// A lone king in the centre against a full hand: a long search.
-	pos, err := shogi.ParseSFEN("9/9/9/9/4k4/9/9/9/9 b 2R2B4G4S4N4L18P 1")
+	// A lone king in the centre against a small hand: undecided within
+	// the node limit, so the search is the proof search alone.
+	pos, err := shogi.ParseSFEN("9/9/9/9/4k4/9/9/9/9 b RB2G2S 1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	const every = 10 * time.Millisecond
 	var calls atomic.Int32
+	start := time.Now()
 	_, err = Solve(context.Background(), pos, Options{
 		HashMB:        16,
-		TimeLimit:     400 * time.Millisecond,
-		ProgressEvery: 20 * time.Millisecond,
+		NodeLimit:     50_000,
+		ProgressEvery: every,
 		Progress:      func(Progress) { calls.Add(1) },
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	el := time.Since(start)
+	if el < 5*every {
+		t.Fatalf("fixture: the search took %v, too short to report several times", el)
+	}
 	if n := calls.Load(); n < 2 {
-		t.Errorf("Progress called %d times in a 400 ms search with a 20 ms interval, want at least 2", n)
+		t.Errorf("Progress called %d times in a %v search with a %v interval, want at least 2", n, el, every)
 	}
 }
 
