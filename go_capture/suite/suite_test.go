@@ -107,13 +107,14 @@ func TestGNUGoSuiteHeavy(t *testing.T) {
 }
 
 // The budget per question and what it gave when the test was last
-// calibrated (22 Nov 2026, fourth round: APS 189 passes in 11.2 M plays,
-// df-pn 197 in 6.48 M), less one pass and plus about 10% plays, so that
-// a small deliberate trade does not trip the guard.
+// calibrated (25 Nov 2026: APS 185 passes in 11.2 M plays, df-pn 196 in
+// 6.46 M; fewer than before because an undecided answer no longer
+// passes a test whose pattern is 0), less one pass and plus about 10%
+// plays, so that a small deliberate trade does not trip the guard.
 const (
 	suitePlays         = 500000
-	minSuitePassesAPS  = 188
-	minSuitePassesDFPN = 196
+	minSuitePassesAPS  = 184
+	minSuitePassesDFPN = 195
 	maxSuitePlaysAPS   = 12500000
 	maxSuitePlaysDFPN  = 7200000
 )
