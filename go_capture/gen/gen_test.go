@@ -48,8 +48,10 @@ func TestQuestions(t *testing.T) {
 			[]string{"attack A1", "defend A1"}},
 		{"string in atari and its neighbour", "(;SZ[9]AB[ba]AW[aa])", 4,
 			[]string{"attack A9", "defend A9", "attack B9", "defend B9"}},
-		{"three liberties, two stones on the edge", "(;SZ[9]AB[ei][fi]AW[ai])", 3,
-			[]string{"attack E1", "defend E1"}},
+		{"two stones on the edge, 4 libs", "(;SZ[9]AB[ei][fi]AW[ai])", 4,
+			[]string{"attack A1", "defend A1", "attack E1", "defend E1"}},
+		{"two stones on the edge, 4 libs, max 3", "(;SZ[9]AB[ei][fi]AW[ai])", 3,
+			[]string{"attack A1", "defend A1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
