@@ -285,3 +285,26 @@ func randomMove(b *board.Board, c board.Color, rng *rand.PCG) board.Point {
 	}
 	return legal[rng.Uint64()%uint64(len(legal))]
 }
+
+// LoadRecords reads a generated suite back.
+func LoadRecords(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var recs []Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		if len(strings.TrimSpace(sc.Text())) == 0 {
+			continue
+		}
+		var r Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		recs = append(recs, r)
+	}
+	return recs, sc.Err()
+}
