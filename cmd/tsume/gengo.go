@@ -196,6 +196,25 @@ func printRefSummary(w io.Writer, outs []gen.Outcome, cfg gen.RefConfig, list in
 		}
 		fmt.Fprintf(w, "| %s | %s | %d |\n", c.class, src, classes[c])
 	}
+	// GNU Go's defend answers 0 when it finds no defending move even
+	// where its own attack fails too (a string that needs no defence):
+	// count those among the GNU Go-wrong defences apart.
+	attackOf := map[string]int{}
+	for i := range outs {
+		if o := &outs[i]; o.Test.Command == "attack" {
+			attackOf[positionKey(o.Test)] = o.GNUGo
+		}
+	}
+	quirk := 0
+	for i := range outs {
+		o := &outs[i]
+		if o.Test.Command == "defend" && o.GNUGo == 0 && o.Ref != gen.Unknown && o.Ref != 0 {
+			if a, ok := attackOf[positionKey(o.Test)]; ok && a == 0 {
+				quirk++
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nof GNU Go's disagreements, %d are a defend answered 0 where its own attack on the string is 0 too\n", quirk)
 	fmt.Fprintf(w, "\nagree with the reference: ours (default, %s) %d of %d, GNU Go %d of %d\n", limits(captureFlagsOf(cfg.Default)), ours, withRef, theirs, withRef)
 	fmt.Fprintf(w, "time: ours %v (%d plays), GNU Go %v (timed per question over GTP; %d replies differ from the generation run); deep %v, deep brute force %v\n",
 		ourTime.Round(time.Millisecond), ourPlays, ggTime.Round(time.Millisecond), ggMismatch, deepTime.Round(time.Millisecond), bruteTime.Round(time.Millisecond))
@@ -274,3 +293,6 @@ func writeRefSuite(in, out string, outs []gen.Outcome) error {
 	}
 	return f.Close()
 }
+
+// positionKey names a question's position and target, not its command.
+func positionKey(t *suite.Test) string { return fmt.Sprint(t.SetupMoves, t.Args) }
