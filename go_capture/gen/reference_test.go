@@ -1,11 +1,13 @@
 package gen
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
+	"github.com/tsume-solver/tsume/go_capture/reading"
 	"github.com/tsume-solver/tsume/go_capture/suite"
 )
 
@@ -105,3 +107,40 @@ func TestSGFIsThePosition(t *testing.T) {
 }
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// TestReferenceEndToEnd runs Reference on a two-question suite: a stone
+// in atari that GNU Go is said to call uncapturable (so GNU Go is
+// wrong), and the same question answered right.
+func TestReferenceEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeFile(filepath.Join(dir, EmptySGF(9)), "(;GM[1]FF[4]SZ[9])"); err != nil {
+		t.Fatal(err)
+	}
+	setup := `[["play","black","A1"],["play","white","B1"]]`
+	lines := `{"id":1,"command":"attack","args":["A1"],"setup_moves":` + setup + `,"pattern":"0","gnugo38_response":"0","position_sgf":"empty-9.sgf"}
+{"id":2,"command":"attack","args":["A1"],"setup_moves":` + setup + `,"pattern":"1 .*","gnugo38_response":"1 A2","position_sgf":"empty-9.sgf"}
+`
+	path := filepath.Join(dir, "s.jsonl")
+	if err := writeFile(path, lines); err != nil {
+		t.Fatal(err)
+	}
+	tests, err := suite.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := RefConfig{
+		Default: reading.Options{Plays: 1000000},
+		Deep:    reading.Options{Plays: 1000000, SafeLibs: 6},
+		Horizon: 3, BruteSafeLibs: 6,
+	}
+	outs, err := Reference(context.Background(), tests, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{ClassGNUWrong, ClassAgree}
+	for i, o := range outs {
+		if o.Class != want[i] || o.Ref != 1 || !o.Verdict.Horizon || o.Ours != 1 {
+			t.Errorf("test %d: class %q ref %d horizon %v ours %d; want %q, 1, true, 1", o.Test.ID, o.Class, o.Ref, o.Verdict.Horizon, o.Ours, want[i])
+		}
+	}
+}
