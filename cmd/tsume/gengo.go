@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/gen"
@@ -76,6 +77,7 @@ func runRefGo(args []string, stdout, stderr io.Writer) int {
 		deepTime      time.Duration
 		horizon       int
 		list          int
+		playout       int
 		quiet         bool
 	)
 	fs.StringVar(&file, "go-suite", "", "a suite written by gen-go")
@@ -88,6 +90,7 @@ func runRefGo(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&horizon, "horizon", 3, "plies of reading.BruteForce's capture check (0: none)")
 	fs.IntVar(&list, "list", 5, "print the GTP session of this many questions of each disagreeing class")
 	fs.BoolVar(&quiet, "quiet", false, "no row per question")
+	fs.IntVar(&playout, "playout", 0, "play out, up to this many moves, each question where GNU Go and our default disagree on success (needs --gnugo)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -123,6 +126,12 @@ func runRefGo(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	printRefSummary(stdout, outs, cfg, list)
+	if playout > 0 && gg != "" {
+		if err := playOuts(ctx, stdout, outs, cfg, gg, playout); err != nil {
+			fmt.Fprintf(stderr, "ref-go: %v\n", err)
+			return 1
+		}
+	}
 	if out != "" {
 		if err := writeRefSuite(file, out, outs); err != nil {
 			fmt.Fprintf(stderr, "ref-go: %v\n", err)
@@ -296,3 +305,50 @@ func writeRefSuite(in, out string, outs []gen.Outcome) error {
 
 // positionKey names a question's position and target, not its command.
 func positionKey(t *suite.Test) string { return fmt.Sprint(t.SetupMoves, t.Args) }
+
+// playOuts plays out every question where GNU Go's and our default's
+// claims of success differ, our side played by the deep search's
+// options, and counts the ends per class.
+func playOuts(ctx context.Context, w io.Writer, outs []gen.Outcome, cfg gen.RefConfig, gnugo string, plies int) error {
+	v, err := reading.NewSolver(cfg.Deep)
+	if err != nil {
+		return err
+	}
+	defer v.Close()
+	gg, err := gen.StartEngine(gnugo, "--mode", "gtp", "--seed", "1")
+	if err != nil {
+		return err
+	}
+	defer gg.Close()
+	type key struct{ class, end string }
+	ends := map[key]int{}
+	fmt.Fprintf(w, "\nplayed out (up to %d moves; ours: deep df-pn, SafeLibs %d):\n", plies, cfg.Deep.SafeLibs)
+	for i := range outs {
+		o := &outs[i]
+		if o.Ours == gen.Unknown || (o.Ours > 0) == (o.GNUGo > 0) {
+			continue
+		}
+		po, err := gen.PlayOutLine(ctx, o.Test, v, gg, o.Ours > 0, plies)
+		if err != nil {
+			return err
+		}
+		end, _, _ := strings.Cut(po.End, " (")
+		ends[key{o.Class, end}]++
+		fmt.Fprintf(w, "%5d %-6s %-4s ours %-7s GNU Go %-7s %s: %s\n", o.Test.ID, o.Test.Command, o.Test.Args[0], o.OursReply, o.Test.GNUGo, o.Class, po)
+	}
+	keys := make([]key, 0, len(ends))
+	for k := range ends {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].class != keys[j].class {
+			return keys[i].class < keys[j].class
+		}
+		return keys[i].end < keys[j].end
+	})
+	fmt.Fprintf(w, "\n| class | line ends | questions |\n| --- | --- | --- |\n")
+	for _, k := range keys {
+		fmt.Fprintf(w, "| %s | %s | %d |\n", k.class, k.end, ends[k])
+	}
+	return nil
+}
