@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -247,19 +245,8 @@ func mustSFEN(t *testing.T, sfen string) *shogi.Position {
 // Microcosmos whose published solution has 31 plies (../shared): the call
 // returns TSUME_E_CANCELLED, with a result under the answer contract.
 func TestCancelInLineSearch(t *testing.T) {
-	dir := sharedtest.Require(t)
-	b, err := os.ReadFile(filepath.Join(dir, "problems", "shogi", "microcosmos_1525.usi"))
-	if err != nil {
-		t.Skip(err)
-	}
-	var lines []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			lines = append(lines, l)
-		}
-	}
-	moves := strings.Fields(lines[1])
-	q := shogiQuery{sfen: lines[0], moves: strings.Join(moves[:len(moves)-31], " ")}
+	start, moves := sharedtest.Microcosmos(t)
+	q := shogiQuery{sfen: start, moves: strings.Join(moves[:len(moves)-31], " ")}
 	s := newTestSolverHash(t, 64, 0)
 	var phases []string
 	withShogiSolve(s, func(ctx context.Context, pos *shogi.Position, o mate.Options) (mate.Result, error) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -72,21 +71,11 @@ func TestInterruptLatency(t *testing.T) {
 type latencyProblem struct{ name, sfen, moves string }
 
 func latencyProblems(t *testing.T) []latencyProblem {
-	b, err := os.ReadFile(filepath.Join(sharedtest.Require(t), "problems", "shogi", "microcosmos_1525.usi"))
-	if err != nil {
-		t.Skip(err)
-	}
-	var lines []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			lines = append(lines, l)
-		}
-	}
-	mc := strings.Fields(lines[1])
+	start, mc := sharedtest.Microcosmos(t)
 	return []latencyProblem{
 		{"kotobuki", kotobuki, ""},
-		{"microcosmos-41", lines[0], strings.Join(mc[:len(mc)-41], " ")},
-		{"microcosmos-61", lines[0], strings.Join(mc[:len(mc)-61], " ")},
+		{"microcosmos-41", start, strings.Join(mc[:len(mc)-41], " ")},
+		{"microcosmos-61", start, strings.Join(mc[:len(mc)-61], " ")},
 	}
 }
 

@@ -6,6 +6,7 @@ package sharedtest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +41,26 @@ func Require(t testing.TB) string {
 		t.Skip("../shared is absent")
 	}
 	return d
+}
+
+// Microcosmos returns the start position (SFEN) and the 1525 solution
+// moves (USI) of ../shared/problems/shogi/microcosmos_1525.usi, skipping
+// the test when the file is absent. The position with N plies left is the
+// start after the first len(moves)-N moves.
+func Microcosmos(t testing.TB) (sfen string, moves []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(Require(t), "problems", "shogi", "microcosmos_1525.usi"))
+	if err != nil {
+		t.Skip(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatal("microcosmos_1525.usi: want a SFEN line and a moves line")
+	}
+	return lines[0], strings.Fields(lines[1])
 }

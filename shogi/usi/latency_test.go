@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -31,23 +30,10 @@ func TestStopLatency(t *testing.T) {
 	if os.Getenv("TSUME_LATENCY") != "1" {
 		t.Skip("a measurement of minutes: run with TSUME_LATENCY=1 go test -run Latency -v ./shogi/usi")
 	}
-	data, err := os.ReadFile(filepath.Join(sharedtest.Require(t), "problems", "shogi", "microcosmos_1525.usi"))
-	if err != nil {
-		t.Skip(err)
-	}
-	var lines []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) < 2 {
-		t.Fatal("microcosmos_1525.usi: want a sfen line and a moves line")
-	}
-	moves := strings.Fields(lines[1])
+	start, moves := sharedtest.Microcosmos(t)
 	var tails []string
 	for _, left := range []int{41, 61, 101} {
-		tails = append(tails, fmt.Sprintf("position sfen %s moves %s", lines[0], strings.Join(moves[:len(moves)-left], " ")))
+		tails = append(tails, fmt.Sprintf("position sfen %s moves %s", start, strings.Join(moves[:len(moves)-left], " ")))
 	}
 
 	h := startTimed(t)
