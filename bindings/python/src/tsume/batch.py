@@ -485,8 +485,13 @@ def _run_local(
                 progressed = True
         except BaseException:
             # Ctrl-C or a failing on_record: stop at once rather than
-            # solving the rest of the queue first.
+            # solving the rest of the queue first. The workers are killed:
+            # an idle worker left to a shutdown without waiting could keep
+            # the interpreter from exiting (its exit hook joins them).
+            workers_left = list(getattr(ex, "_processes", {}).values())
             ex.shutdown(wait=False, cancel_futures=True)
+            for proc in workers_left:
+                proc.kill()
             raise
         ex.shutdown(wait=True)
         pending = left
