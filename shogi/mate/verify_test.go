@@ -189,6 +189,9 @@ func TestVerifierChecksLineFirst(t *testing.T) {
 			t.Errorf("%s: %d plies replayed, want %d", tc.name, v.Plies, len(r.Moves)-2)
 		}
 	}
+	if withAlts == 0 && sharedtest.Dir() == "" {
+		t.Skip("our own problems of 5 plies or more have no defender alternatives; the antma set is absent")
+	}
 	if withAlts == 0 {
 		t.Error("no line had defender alternatives: the test exercises nothing")
 	}
