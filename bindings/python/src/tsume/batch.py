@@ -488,12 +488,20 @@ def _run_local(
             # solving the rest of the queue first. The workers are killed:
             # an idle worker left to a shutdown without waiting could keep
             # the interpreter from exiting (its exit hook joins them).
-            workers_left = list(getattr(ex, "_processes", {}).values())
+            workers_left = list((getattr(ex, "_processes", None) or {}).values())
             ex.shutdown(wait=False, cancel_futures=True)
             for proc in workers_left:
                 proc.kill()
             raise
-        ex.shutdown(wait=True)
+        if left:
+            # A worker died and broke the pool: a shutdown that waits can
+            # hang on the workers still alive (seen with Python 3.11), so
+            # they are killed and the pool is left without waiting.
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                proc.kill()
+            ex.shutdown(wait=False, cancel_futures=True)
+        else:
+            ex.shutdown(wait=True)
         pending = left
         breaks = 0 if progressed else breaks + 1
         if pending and breaks >= 3:
