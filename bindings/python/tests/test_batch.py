@@ -194,21 +194,16 @@ def test_local_pool_crash_and_killed_worker(tmp_path: Path) -> None:
     assert out.read_text().count("\n") == crash_at
 
     killed = []
-    # Killing a local pool worker has hung the executor's shutdown in about
-    # one run of six under Python 3.11 (an open bug of the local pool, not of
-    # the resume rules this test checks): the kill runs only on request.
-    # The Dask test kills a worker in every run.
-    kill_local = os.environ.get("TSUME_TEST_KILL_LOCAL_WORKER") == "1"
 
     def kill_a_worker(rec: Dict[str, Any]) -> None:
-        if kill_local and not killed:
+        if not killed:
             kids = [p for p in multiprocessing.active_children() if p.is_alive() and "Dask" not in (p.name or "")]
             if kids:
                 os.kill(kids[0].pid, signal.SIGKILL)
                 killed.append(kids[0].pid)
 
     rep = solve_many(path, workers=2, hash_mb=16, rules=rules, out=out, chunk_size=2, progress=False, on_record=kill_a_worker)
-    assert killed or not kill_local, "no worker process to kill"
+    assert killed, "no worker process to kill"
     assert rep.resumed >= crash_at and rep.resumed + rep.searched + rep.duplicates + rep.errors == len(items), rep
     same_as_serial(once_each(out, dict(items)), serial(items, rules))
 

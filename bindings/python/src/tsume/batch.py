@@ -41,14 +41,14 @@ with more time.
 
 from __future__ import annotations
 
-import concurrent.futures
+import collections
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
 import threading
 import time
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
@@ -458,57 +458,119 @@ def _chunks(todo: List[Item], workers: int, chunk_size: Optional[int]) -> List[L
     return [todo[i : i + chunk_size] for i in range(0, len(todo), chunk_size)]
 
 
+def _worker_main(conn: Any, hash_mb: int) -> None:
+    """A local worker process: one solver, chunks in, records out, until
+    the parent sends None or goes away."""
+    _solver(hash_mb)
+    try:
+        while True:
+            msg = conn.recv()
+            if msg is None:
+                return
+            chunk, opts = msg
+            conn.send(_solve_chunk(chunk, opts))
+    except (EOFError, OSError, KeyboardInterrupt):
+        return
+
+
+#: How many times a chunk is sent again after its worker died before its
+#: problems are given up (and left to a rerun).
+_CHUNK_TRIES = 3
+
+
 def _run_local(
     todo: List[Item], opts: Dict[str, Any], workers: int, chunk_size: Optional[int], finished: Callable[[List[Dict[str, Any]]], None]
 ) -> int:
-    """Runs the chunks on a spawned process pool; a pool broken by a dying
-    worker is replaced and its unfinished chunks sent again (three times
-    in a row without progress at most). Returns the problems left unsolved."""
-    pending = _chunks(todo, workers, chunk_size)
+    """Runs the chunks on spawned worker processes, each with one pipe.
+
+    The pool is our own rather than concurrent.futures': its shutdown after
+    a killed worker could hang (Python 3.11), while here the parent sees a
+    death directly (the process's sentinel), sends the dead worker's chunk
+    to a new worker, and at the end kills whatever has not exited. Returns
+    the problems left unsolved."""
+    pending = collections.deque((c, 0) for c in _chunks(todo, workers, chunk_size))
+    if not pending:
+        return 0
     ctx = multiprocessing.get_context("spawn")
-    breaks = 0
-    while pending:
-        ex = concurrent.futures.ProcessPoolExecutor(
-            max_workers=min(workers, len(pending)), mp_context=ctx, initializer=_init_worker, initargs=(opts["hash_mb"],)
-        )
-        try:
-            futs = {ex.submit(_solve_chunk, c, opts): c for c in pending}
-            left: List[List[Item]] = []
-            progressed = False
-            for f in concurrent.futures.as_completed(futs):
-                try:
-                    recs = f.result()
-                except BrokenProcessPool:
-                    left.append(futs[f])
+    pool: List[_Local] = []
+    lost = 0
+
+    def start() -> "_Local":
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_worker_main, args=(child, opts["hash_mb"]), name="tsume-batch-worker", daemon=True)
+        proc.start()
+        child.close()
+        return _Local(proc, parent)
+
+    try:
+        pool = [start() for _ in range(min(workers, len(pending)))]
+        while True:
+            for w in pool:
+                if w.job is None and pending:
+                    w.job = pending.popleft()
+                    try:
+                        w.conn.send((w.job[0], opts))
+                    except OSError:
+                        pass  # the worker is dead: its sentinel says so below
+            busy = [w for w in pool if w.job is not None]
+            if not busy:
+                break
+            ready = set(multiprocessing.connection.wait([w.conn for w in busy] + [w.proc.sentinel for w in busy]))
+            for i, w in enumerate(pool):
+                if w.job is None or (w.conn not in ready and w.proc.sentinel not in ready):
                     continue
-                finished(recs)
-                progressed = True
-        except BaseException:
-            # Ctrl-C or a failing on_record: stop at once rather than
-            # solving the rest of the queue first. The workers are killed:
-            # an idle worker left to a shutdown without waiting could keep
-            # the interpreter from exiting (its exit hook joins them).
-            workers_left = list((getattr(ex, "_processes", None) or {}).values())
-            ex.shutdown(wait=False, cancel_futures=True)
-            for proc in workers_left:
-                proc.kill()
-            raise
-        if left:
-            # A worker died and broke the pool: a shutdown that waits can
-            # hang on the workers still alive (seen with Python 3.11), so
-            # they are killed and the pool is left without waiting.
-            for proc in list((getattr(ex, "_processes", None) or {}).values()):
-                proc.kill()
-            ex.shutdown(wait=False, cancel_futures=True)
-        else:
-            ex.shutdown(wait=True)
-        pending = left
-        breaks = 0 if progressed else breaks + 1
-        if pending and breaks >= 3:
-            return sum(len(c) for c in pending)
-        if pending:
-            print(f"tsume.batch: a worker process died; restarting the pool for {len(pending)} chunks", file=sys.stderr)
-    return 0
+                recs, eof = None, False
+                try:
+                    if w.conn.poll():
+                        recs = w.conn.recv()
+                except (EOFError, OSError):
+                    eof = True
+                if recs is not None:
+                    w.job = None
+                    finished(recs)
+                    continue
+                if not eof and w.proc.sentinel not in ready and w.proc.is_alive():
+                    continue
+                # The worker died with its chunk: another worker takes it,
+                # unless it has killed workers too often.
+                chunk, tries = w.job
+                w.job = None
+                w.kill()
+                if tries + 1 >= _CHUNK_TRIES:
+                    lost += len(chunk)
+                    print(f"tsume.batch: {len(chunk)} problems given up: their workers died {_CHUNK_TRIES} times", file=sys.stderr)
+                else:
+                    pending.appendleft((chunk, tries + 1))
+                    print(f"tsume.batch: a worker process died; its {len(chunk)} problems go to a new one", file=sys.stderr)
+                pool[i] = start()
+        for w in pool:
+            try:
+                w.conn.send(None)
+            except OSError:
+                pass
+        for w in pool:
+            w.proc.join(timeout=5)
+    finally:
+        # Ctrl-C, a failing on_record, or workers slow to exit: none of them
+        # may outlive the call (the interpreter's exit would wait for them).
+        for w in pool:
+            w.kill()
+    return lost
+
+
+class _Local:
+    """One local worker process, its pipe, and the chunk it is solving
+    (with how many workers that chunk has already killed)."""
+
+    def __init__(self, proc: Any, conn: Any) -> None:
+        self.proc, self.conn = proc, conn
+        self.job: Optional[Tuple[List[Item], int]] = None
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(timeout=5)
+        self.conn.close()
 
 
 def _run_dask(
