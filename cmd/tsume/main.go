@@ -75,6 +75,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	defer startProfile(stderr)()
 	return c.run(args[1:], stdout, stderr)
 }
 

@@ -226,7 +226,7 @@ func TestHeavyThreadsMicrocosmosTails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := newGame(p, att, o.Rules)
+		g := NewGame(p, att, o.Rules)
 		g.killers = tab
 		co := coreOptions(o)
 		co.Threads, co.NodeLimit = 2, 3_000_000

@@ -46,7 +46,7 @@ func TestDelaysChainDropsOnASquare(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newGame(p, attacker, MateSearch)
+			g := NewGame(p, attacker, MateSearch)
 			g.delays = delayAll
 			ms, wait := delaysOf(g)
 			first := map[shogi.Square]int{}
@@ -103,7 +103,7 @@ func TestDelaysNonPromotionWaitsForPromotion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newGame(pos, shogi.Black, MateSearch)
+			g := NewGame(pos, shogi.Black, MateSearch)
 			g.delays = delayAll
 			ms, wait := delaysOf(g)
 			twins := 0
@@ -181,7 +181,7 @@ func TestDelaysAllocateNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := newGame(p, attacker, Tsume)
+	g := NewGame(p, attacker, Tsume)
 	g.delays = delayAll
 	ms := g.Moves(make([]core.Move, 0, shogi.MaxMoves), 0)
 	wait := make([]int16, len(ms))

@@ -1,6 +1,8 @@
 package mate
 
 import (
+	"context"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -30,9 +32,9 @@ func TestEvasionCacheGivesTheGeneratedMoves(t *testing.T) {
 			if !p.InCheck() {
 				t.Fatalf("%s: not a check", tc.name)
 			}
-			plain := newGame(p.Clone(), attacker, rules)
+			plain := NewGame(p.Clone(), attacker, rules)
 			plain.evasions = nil
-			cached := newGame(p.Clone(), attacker, rules)
+			cached := NewGame(p.Clone(), attacker, rules)
 			want := plain.Moves(nil, 0)
 			wpn, _ := plain.Estimate()
 			for round := range 2 {
@@ -83,5 +85,35 @@ func TestEvasionCacheForgetsOverwrittenRuns(t *testing.T) {
 		if ok && !slices.Equal(got, run(tc.steps[tc.key-1], 100*int(tc.key))) {
 			t.Errorf("steps %v key %d: run %v", tc.steps, tc.key, got)
 		}
+	}
+}
+
+// TestSolverReusesEvasionCache: a Solver's games share one evasion cache
+// (newGame), so a call on a solver that has solved before allocates far
+// less than the cache's 1.8 MiB; a game of its own per call (and per hint
+// search) made the kernel clear fresh pages for each.
+func TestSolverReusesEvasionCache(t *testing.T) {
+	s, err := NewSolver(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pos, err := shogi.ParseSFEN("7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	solve := func() {
+		if r, err := s.Solve(context.Background(), pos.Clone(), Options{}); err != nil || r.Kind != Mate {
+			t.Fatalf("mate in 3 not solved: %+v %v", r, err)
+		}
+	}
+	solve()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	solve()
+	runtime.ReadMemStats(&after)
+	const cacheBytes = evasionRingMoves*4 + evasionSlots*24
+	if got := after.TotalAlloc - before.TotalAlloc; got >= cacheBytes/2 {
+		t.Errorf("a second Solve allocated %d bytes; the evasion cache alone is %d", got, cacheBytes)
 	}
 }

@@ -41,11 +41,19 @@ type Game struct {
 // prepare the position (Solve does: tsume hands, input checks), so callers
 // driving core directly must pass a position that Solve would accept.
 func NewGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
-	return newGame(pos, attacker, rules)
+	return newGame(pos, attacker, rules, nil)
 }
 
-// newGame wraps pos (owned by the game from now on).
-func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
+// newGame wraps pos (owned by the game from now on). The game uses ev as
+// its evasion cache, a new one when ev is nil: a Solver passes its own, so
+// that the games of its calls and hint searches share one instead of each
+// allocating (and the kernel clearing) 2 MiB. Sharing is exact: an entry's
+// key holds the position, the piece total and the rules (see Key), and the
+// cached order depends on the position alone.
+func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules, ev *evasionCache) *Game {
+	if ev == nil {
+		ev = newEvasionCache()
+	}
 	g := &Game{
 		pos:      pos,
 		attacker: attacker,
@@ -54,7 +62,7 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules) *Game {
 		buf:      make([]shogi.Move, 0, shogi.MaxMoves),
 		fut:      newFutileScratch(),
 		delays:   defaultDelays,
-		evasions: newEvasionCache(),
+		evasions: ev,
 	}
 	for i := range g.lastDrop {
 		g.lastDrop[i] = -1

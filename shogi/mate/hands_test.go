@@ -59,7 +59,7 @@ func TestHandWords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := newGame(p, shogi.Black, Tsume)
+			g := NewGame(p, shogi.Black, Tsume)
 			var hs []uint32
 			for range tc.ms {
 				hs = append(hs, uint32(handOf(t, orDash(tc.hs))))
@@ -159,7 +159,7 @@ func storedHandCheck(t *testing.T, s *Solver, q *shogi.Position, o Options, rech
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := newGame(p, att, o.Rules)
+	g := NewGame(p, att, o.Rules)
 	e, ok := s.table.Probe(g.Key(), g.OrNode(), g)
 	if !ok || (e.PN != 0 && e.DN != 0) {
 		return false, false, true

@@ -87,7 +87,7 @@ func TestKillers(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer table.Close()
-			sib := newGame(playUSI(t, tc.sfen, tc.sibling...), shogi.Black, MateSearch)
+			sib := NewGame(playUSI(t, tc.sfen, tc.sibling...), shogi.Black, MateSearch)
 			km, err := shogi.ParseUSIMove(sib.pos, tc.killer)
 			if err != nil {
 				t.Fatal(err)
@@ -97,7 +97,7 @@ func TestKillers(t *testing.T) {
 			}
 			table.Store(&core.Entry{Key: sib.Key(), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(km), Length: 1})
 
-			g := newGame(playUSI(t, tc.sfen, tc.path...), shogi.Black, MateSearch)
+			g := NewGame(playUSI(t, tc.sfen, tc.path...), shogi.Black, MateSearch)
 			before := g.pos.SFEN()
 			plain := g.generate(nil)
 			if len(plain) < 2 || plain[0].USI() == tc.want {

@@ -34,7 +34,7 @@ func preparedGame(t *testing.T, sfen string, rules Rules) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newGame(p, att, rules)
+	return NewGame(p, att, rules)
 }
 
 // caseSolver prepares tc's position on a fresh solver (the caller closes

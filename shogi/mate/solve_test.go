@@ -179,7 +179,7 @@ func TestGameAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := newGame(p, attacker, Tsume)
+	g := NewGame(p, attacker, Tsume)
 	buf := make([]core.Move, 0, shogi.MaxMoves)
 	child := make([]core.Move, 0, shogi.MaxMoves)
 	allocs := testing.AllocsPerRun(100, func() {

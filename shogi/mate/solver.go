@@ -34,6 +34,9 @@ type Solver struct {
 	delays int
 	stop   atomic.Bool
 	cur    atomic.Pointer[core.Searcher]
+	// evasions is the evasion cache of every game this solver makes on its
+	// own goroutine (see newGame); nil until the first.
+	evasions *evasionCache
 	// shortened reports that the current Solve ran bounded searches, whose
 	// entries the verifier's hints read.
 	shortened bool
@@ -193,7 +196,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.early.line, s.early.v = nil, Verification{}
 	s.early.sure, s.early.sureV = nil, Verification{}
 
-	g := newGame(p, attacker, o.Rules)
+	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
 	g.killers = s.table
 	co := coreOptions(o)   // its TimeLimit lets the core report the reason
@@ -805,7 +808,7 @@ func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, lef
 	if !or || !s.shortened || left < 3 || s.hintNodes >= hintSearchTotal || s.halted(ctx) {
 		return shogi.NoMove
 	}
-	hg := newGame(p.Clone(), g.attacker, g.rules)
+	hg := newGame(p.Clone(), g.attacker, g.rules, s.evasionCache())
 	hg.killers = s.table
 	co := core.Options{TCA: true, SNDA: true, NodeLimit: hintSearchNodes}
 	r := s.search(ctx, newBoundedGame(hg, left, s.table), co, s.fullDeadline)
@@ -814,6 +817,14 @@ func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, lef
 		return shogi.NoMove
 	}
 	return shogi.Move(r.BestMove)
+}
+
+// evasionCache returns the solver's evasion cache, made on first use.
+func (s *Solver) evasionCache() *evasionCache {
+	if s.evasions == nil {
+		s.evasions = newEvasionCache()
+	}
+	return s.evasions
 }
 
 // Solve is a one-shot Solver.Solve with a table of o.HashMB MiB.
