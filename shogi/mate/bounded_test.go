@@ -145,6 +145,39 @@ func TestBoundedTerminal(t *testing.T) {
 	}
 }
 
+// TestBoundedTerminalReusesProofLengths: a defender node that the
+// unbounded search proved, with a proof of length L, is mated within any
+// horizon of at least L plies and left to the search below L (it may still
+// be mated within fewer plies by another line, which only a search finds).
+func TestBoundedTerminalReusesProofLengths(t *testing.T) {
+	tab, err := core.NewTable(1, core.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	for _, m := range usiLine(t, g.pos, "S*1b") {
+		g.pos.Do(m)
+	}
+	// The node after S*1b: an AND node, proven in 2 plies (2a1b G*2b).
+	tab.Store(&core.Entry{Key: g.Key(), OrNode: false, PN: 0, DN: core.Infinity, Length: 2, Sound: true})
+	for _, tc := range []struct {
+		limit int
+		want  core.Outcome
+	}{{1, core.Unknown}, {2, core.Proven}, {4, core.Proven}} {
+		b := newBoundedGame(g, tc.limit, tab)
+		// The root of b is the current position, so left() is the limit.
+		if got := b.Terminal(); got != tc.want {
+			t.Errorf("within %d: %v, want %v", tc.limit, got, tc.want)
+		}
+	}
+	// A longer proof says nothing about a shorter horizon.
+	tab.Store(&core.Entry{Key: g.Key(), OrNode: false, PN: 0, DN: core.Infinity, Length: 6, Sound: true})
+	if got := newBoundedGame(g, 5, tab).Terminal(); got != core.Unknown {
+		t.Errorf("a 6-ply proof within 5: %v, want Unknown", got)
+	}
+}
+
 // TestKeepVerified: a line search that ends on a line verifyEarly did not
 // accept answers with the last line it did accept, and says so; a verified
 // answer, or no verified line at all, is left alone.
