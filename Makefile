@@ -41,7 +41,7 @@ test-c:
 
 test-python:
 	@if [ -d bindings/python/tests ]; then \
-	  timeout 900 /usr/bin/python3 -m pytest -q bindings/python/tests; \
+	  timeout 900 /usr/bin/python3 -m pytest -q bindings/python/tests bench; \
 	else echo "test-python: no Python bindings yet"; fi
 
 bench: build
