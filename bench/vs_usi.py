@@ -283,10 +283,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"vs_usi: {args.tsume}: not built (make build)", file=sys.stderr)
         return 2
     cores = (None, None) if args.serial else (0, 1)
-    try:
-        engine = USIEngine(args.engine, cores[1], args.hash_mb)
-    except (OSError, TimeoutError, EOFError) as e:
-        print(f"vs_usi: engine {args.engine}: {e}", file=sys.stderr)
+    if not Path(args.engine).is_file():
+        print(f"vs_usi: engine {args.engine!r}: no such file", file=sys.stderr)
         return 2
 
     out = open(args.json, "w") if args.json else None
@@ -299,11 +297,18 @@ def main(argv: Optional[List[str]] = None) -> int:
             t.start()
             if args.serial:
                 t.join()
+            # A fresh engine for every problem, as our side is a fresh
+            # process: a table kept from the previous problem changes the
+            # next search (KomoringHeights left tail 101 unknown after 61).
+            engine = None
             try:
-                theirs = engine.mate(p, args.time)
-            except EOFError as e:
-                theirs = Answer(note=str(e))
                 engine = USIEngine(args.engine, cores[1], args.hash_mb)
+                theirs = engine.mate(p, args.time)
+            except (OSError, TimeoutError, EOFError) as e:
+                theirs = Answer(note=f"engine: {e}")
+            finally:
+                if engine is not None:
+                    engine.close()
             t.join()
             ours: Answer = box["ours"]
             if ours.first_s and theirs.first_s:
@@ -318,7 +323,6 @@ def main(argv: Optional[List[str]] = None) -> int:
                 out.write(json.dumps({"problem": p.name, "tsume": asdict(ours), "engine": asdict(theirs)}) + "\n")
                 out.flush()
     finally:
-        engine.close()
         if out:
             out.close()
 
