@@ -48,6 +48,7 @@ type solveFlags struct {
 	nodes, exactNodes              uint64
 	jsonOut, quiet                 bool
 	defender                       defenderFlag
+	rec                            recordFlags
 }
 
 // defenderFlag is --defender: a boolean as before (--defender,
@@ -189,6 +190,8 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.Var(&f.defender, "defender", "the side to move defends (AND root: does every reply lose?); auto: only when it is in check")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
 	fs.StringVar(&f.file, "file", "", "read problems from FILE (\"-\": stdin), one position a line; text after a tab is ignored; a bad line is reported with its number and skipped (exit status 2 at the end)")
+	fs.StringVar(&f.rec.kif, "kif", "", "also write the problem and its verified line as a KIF file (with --file: a pattern, {n} the line number)")
+	fs.StringVar(&f.rec.csa, "csa", "", "also write the problem and its verified line as a CSA file (with --file: a pattern, {n} the line number)")
 	jobs := fs.Int("jobs", 0, "with --file: solve on N processes' worth of goroutines, each with its own table of --hash-mb, writing JSON lines (as --json, with \"line\") as problems finish; a rerun with the same --out resumes")
 	out := fs.String("out", "", "with --file: the JSON-lines output of --jobs (default stdout); lines already recorded there are skipped")
 	if err := fs.Parse(joinDefenderValue(args)); err != nil {
@@ -204,6 +207,10 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 		}
 	})
 	if err := f.check(); err != nil {
+		fmt.Fprintf(stderr, "solve: %v\n", err)
+		return exitBadInput
+	}
+	if err := f.checkRecords(*jobs != 0 || *out != ""); err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitBadInput
 	}
@@ -495,6 +502,10 @@ func solveOne(ctx context.Context, solver *mate.Solver, pb problem, opts mate.Op
 	}
 	if a.bug != "" {
 		fmt.Fprintf(stderr, "solve: BUG: %s (please report this position)\n", a.bug)
+		return exitFailure
+	}
+	if err := f.writeRecords(pb.line, pos, a); err != nil {
+		fmt.Fprintf(stderr, "solve: writing the record: %v\n", err)
 		return exitFailure
 	}
 	return exitOK
