@@ -36,6 +36,7 @@
 #define tsume_result_proven tsume_h_result_proven
 #define tsume_result_candidate tsume_h_result_candidate
 #define tsume_result_note tsume_h_result_note
+#define tsume_shogi_record tsume_h_shogi_record
 
 #include "tsume.h"
 
@@ -64,6 +65,7 @@
 #undef tsume_result_proven
 #undef tsume_result_candidate
 #undef tsume_result_note
+#undef tsume_shogi_record
 
 #include <stdlib.h>
 #include <string.h>

@@ -400,6 +400,24 @@ tsume_status tsume_result_note(const tsume_result *result, char **out);
 /* Frees a result. */
 tsume_status tsume_result_free(tsume_result *result);
 
+/* Game records that shogi GUIs open (ShogiGUI, Shogidokoro, ShogiHome). */
+#define TSUME_RECORD_KIF 0 /* KIF: BOD diagram with hands, then numbered moves */
+#define TSUME_RECORD_CSA 1 /* CSA 2.2: P1..P9, P+/P- hands, +7776FU moves */
+#define TSUME_RECORD_SVG 2 /* an SVG diagram: board, hands, first move marked, moves listed */
+#define TSUME_RECORD_SVG_WESTERN 3 /* the same with Western piece letters */
+
+/* Writes the problem sfen, solved under rules (tsume_rules: under
+ * TSUME_RULES_TSUME the record's defender holds the spare pieces, as the
+ * solver's does, so its drops are legal), and the line moves (USI, space
+ * separated; "" or NULL for none) as a record in format; mate nonzero ends
+ * it with the mate mark (詰み, %TSUMI). Give it a verified line only (a
+ * PROVEN result's moves), never a candidate. A malformed SFEN or move is
+ * TSUME_E_PARSE, an illegal one TSUME_E_ILLEGAL_POSITION, with the reason
+ * in err. *out is owned by the caller (tsume_string_free). Appended within
+ * ABI 1. */
+tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules, const char *moves,
+                                int32_t mate, char **out, char *err, size_t err_len);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -192,6 +192,7 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.StringVar(&f.file, "file", "", "read problems from FILE (\"-\": stdin), one position a line; text after a tab is ignored; a bad line is reported with its number and skipped (exit status 2 at the end)")
 	fs.StringVar(&f.rec.kif, "kif", "", "also write the problem and its verified line as a KIF file (with --file: a pattern, {n} the line number)")
 	fs.StringVar(&f.rec.csa, "csa", "", "also write the problem and its verified line as a CSA file (with --file: a pattern, {n} the line number)")
+	fs.StringVar(&f.rec.svg, "svg", "", "also write the problem and its verified line as an SVG picture (with --file: a pattern, {n} the line number)")
 	jobs := fs.Int("jobs", 0, "with --file: solve on N processes' worth of goroutines, each with its own table of --hash-mb, writing JSON lines (as --json, with \"line\") as problems finish; a rerun with the same --out resumes")
 	out := fs.String("out", "", "with --file: the JSON-lines output of --jobs (default stdout); lines already recorded there are skipped")
 	if err := fs.Parse(joinDefenderValue(args)); err != nil {
@@ -493,6 +494,9 @@ func solveOne(ctx context.Context, solver *mate.Solver, pb problem, opts mate.Op
 		return refuse(err)
 	}
 	a := presentable(&r)
+	// The files first: a reader that closes our output early (a pager,
+	// head) must not cost the user the record.
+	recErr := f.writeRecords(pb.line, pos, opts, a)
 	if f.jsonOut {
 		j := resultJSON(pos, &r, opts.Rules)
 		j.Line, j.Example = pb.line, pb.example
@@ -504,8 +508,8 @@ func solveOne(ctx context.Context, solver *mate.Solver, pb problem, opts mate.Op
 		fmt.Fprintf(stderr, "solve: BUG: %s (please report this position)\n", a.bug)
 		return exitFailure
 	}
-	if err := f.writeRecords(pb.line, pos, a); err != nil {
-		fmt.Fprintf(stderr, "solve: writing the record: %v\n", err)
+	if recErr != nil {
+		fmt.Fprintf(stderr, "solve: writing the record: %v\n", recErr)
 		return exitFailure
 	}
 	return exitOK

@@ -117,3 +117,13 @@ func handSFEN(h [2]shogi.Hand) string {
 	}
 	return b.String()
 }
+
+// Prepared returns the position Solve searches for pos under o: a copy,
+// whose defender's hand under tsume rules holds every spare piece when pos
+// leaves it empty. A record of a solution starts from it, since the
+// defender's drops come from that hand. The error is Solve's for a
+// position it refuses.
+func Prepared(pos *shogi.Position, o Options) (*shogi.Position, error) {
+	p, _, err := prepare(pos, &o)
+	return p, err
+}

@@ -79,6 +79,11 @@ func TestHeavyTsshogiReadsOurRecords(t *testing.T) {
 				t.Fatalf("%s: %v", r.name, err)
 			}
 			ms, isMate = res.Moves, res.Kind == mate.Mate
+			// The record starts where the solver did (the defender's
+			// hand filled under tsume rules).
+			if p, err = mate.Prepared(p, mate.Options{}); err != nil {
+				t.Fatalf("%s: %v", r.name, err)
+			}
 		} else {
 			q := p.Clone()
 			for _, u := range r.usi {

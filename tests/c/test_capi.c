@@ -1508,6 +1508,35 @@ static void test_stress(void) {
     CHECK_STATUS(tsume_solver_free(c.solver), TSUME_OK);
 }
 
+/* tsume_shogi_record: KIF and CSA records of a position and a line; bad
+ * format, position and moves are refused with a message. */
+static void test_shogi_record(void) {
+    char err[256];
+    char *out = NULL;
+    const char *sfen = "7sk/9/7PP/9/9/9/9/9/9 b GS 1";
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_TSUME, "S*1b 2a1b G*2b", 1, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "   2 \xe5\x90\x8c\xe3\x80\x80\xe9\x8a\x80(21)") != NULL); /* 同　銀(21) */
+    CHECK(strstr(out, "\xe8\xa9\xb0\xe3\x81\xbf") != NULL);                     /* 詰み */
+    CHECK(strstr(out, "\xe5\xbe\x8c\xe6\x89\x8b\xe3\x81\xae\xe6\x8c\x81\xe9\xa7\x92\xef\xbc\x9a\xe9\xa3\x9b") != NULL); /* 後手の持駒：飛 (tsume rules: the rest) */
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_CSA, sfen, TSUME_RULES_MATE, "S*1b 2a1b G*2b", 1, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "+0012GI\n-2112GI\n+0022KI\n%TSUMI\n") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_SVG, sfen, TSUME_RULES_MATE, "S*1b 2a1b G*2b", 1, &out, err, sizeof err), TSUME_OK);
+    CHECK(strncmp(out, "<svg", 4) == 0 && strstr(out, "data-square=\"11\" data-piece=\"k\"") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_CSA, sfen, TSUME_RULES_MATE, NULL, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "TSUMI") == NULL && strstr(out, "P+00KI00GI") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, 9, "", 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_record(7, sfen, TSUME_RULES_MATE, "", 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK(strstr(err, "format") != NULL);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, "not a position", TSUME_RULES_MATE, "", 0, &out, err, sizeof err), TSUME_E_PARSE);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_MATE, "S*1b G*2b", 0, &out, err, sizeof err), TSUME_E_ILLEGAL_POSITION);
+    CHECK(strstr(err, "move 2") != NULL);
+    CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_MATE, "", 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+}
+
 static const test_case tests[] = {
     {"version", test_version},
     {"status_strings", test_status_strings},
@@ -1536,6 +1565,7 @@ static const test_case tests[] = {
     {"hash_rule", test_hash_rule},
     {"parse_multibyte", test_parse_multibyte},
     {"capture_default", test_capture_default},
+    {"shogi_record", test_shogi_record},
 };
 
 int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }

@@ -193,3 +193,35 @@ def test_library_reads_threads(solver: tsume.Solver, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(_lib, "MAX_THREADS", 1000)
     e = raises_or_unbuilt(tsume.InvalidArgumentError, solver.solve_shogi, MATE1, threads=257)
     assert "threads = 257" in str(e)
+
+
+def test_records_kif_and_csa(solver: tsume.Solver) -> None:
+    """.kif() and .csa(): the problem (the defender's hand filled under tsume
+    rules, as the solver does) and, for a mate only, its verified line."""
+    r = solved(solver.solve_shogi, "7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+    kif = r.kif()
+    assert "   1 １二銀打" in kif and "   2 同　銀(21)" in kif and "   4 詰み" in kif
+    assert "後手の持駒：飛二" in kif  # the rest, tsume rules
+    csa = r.csa()
+    assert csa.startswith("V2.2\n") and "+0012GI\n-2112GI\n+0022KI\n%TSUMI\n" in csa
+    played = solved(solver.solve_shogi, BEFORE_MATE1, MOVES_TO_MATE1)
+    assert played.kif().count("\n   ") == len(MOVES_TO_MATE1) + 2  # played moves, G*5b, 詰み
+    nomate = solved(solver.solve_shogi, NOMATE)
+    assert "詰み" not in nomate.kif() and "TSUMI" not in nomate.csa()
+    with pytest.raises(ValueError):
+        dataclasses.replace(r, problem=("", "", "tsume")).kif()
+
+
+def test_svg_diagram(solver: tsume.Solver) -> None:
+    """.svg() and the notebook hook draw the board: pieces on their squares
+    (read back from the data attributes), the first move marked."""
+    import xml.etree.ElementTree as ET
+
+    r = solved(solver.solve_shogi, "7sk/9/7PP/9/9/9/9/9/9 b GS 1")
+    for svg in (r.svg(), r._repr_svg_(), r.svg(western=True)):
+        root = ET.fromstring(svg)
+        pieces = {e.get("data-square"): (e.get("data-color"), e.get("data-piece")) for e in root.iter() if e.get("class") == "piece"}
+        assert pieces == {"11": ("w", "k"), "21": ("w", "s"), "13": ("b", "P"), "23": ("b", "P")}
+        assert [e for e in root.iter() if e.get("class") == "first-to"]
+    assert ">S<" not in r.svg() and "銀" in r.svg() and "in hand" in r.svg(western=True)
+    assert dataclasses.replace(r, problem=("", "", "tsume"))._repr_svg_() is None

@@ -59,6 +59,12 @@ RESULT_PROVEN = 1
 RESULT_DISPROVEN = 2
 RESULT_KO = 3
 
+# tsume_shogi_record formats
+RECORD_KIF = 0
+RECORD_CSA = 1
+RECORD_SVG = 2
+RECORD_SVG_WESTERN = 3
+
 #: Size of the error-message buffers handed to the library.
 ERR_LEN = 1024
 
@@ -191,6 +197,7 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_result_proven", c_int, [c_void_p, POINTER(c_int32)]),
     ("tsume_result_candidate", c_int, [c_void_p, POINTER(c_void_p)]),
     ("tsume_result_note", c_int, [c_void_p, POINTER(c_void_p)]),
+    ("tsume_shogi_record", c_int, [c_int32, c_char_p, c_int32, c_char_p, c_int32, POINTER(c_void_p), c_char_p, c_size_t]),
 ]
 
 

@@ -9,6 +9,7 @@ ShogiResult(mate in 1: G*5b; GE=… EX=… IT=… RE=… BR=…; … nodes, … 
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import enum
 import math
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
 from . import _lib
+from .errors import error_for
 
 
 class Kind(enum.IntEnum):
@@ -156,7 +158,7 @@ class Result:
 
     def to_dict(self) -> Dict[str, Any]:
         """A flat dict (statistics inlined) for tables, CSV or pandas."""
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "stats"}
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("stats", "problem")}
         d["kind"] = self.kind.name.lower()
         d["moves"] = " ".join(self.moves)
         if "candidate" in d:
@@ -198,6 +200,44 @@ class ShogiResult(Result):
     #: the unverified line of a proven mate (``result == "unknown"``,
     #: ``proven`` True); empty otherwise. Not an answer.
     candidate: Tuple[str, ...] = ()
+    #: the question: the position as given, the moves played from it first,
+    #: and the rules (what :meth:`kif` and :meth:`csa` start from).
+    problem: Tuple[str, str, str] = dataclasses.field(default=("", "", "tsume"), repr=False, compare=False)
+
+    def kif(self) -> str:
+        """The problem and, for a mate, its verified line as a KIF file, the
+        format ShogiGUI, Shogidokoro and ShogiHome open (BOD diagram with
+        hands, then the numbered moves; never a candidate line)."""
+        return self._record(_lib.RECORD_KIF)
+
+    def csa(self) -> str:
+        """The problem and, for a mate, its verified line as a CSA file."""
+        return self._record(_lib.RECORD_CSA)
+
+    def svg(self, western: bool = False) -> str:
+        """The problem as an SVG diagram (Black at the bottom, files 9 to 1
+        left to right, both hands), the first move marked and the verified
+        line listed under it; ``western`` draws letters instead of kanji."""
+        return self._record(_lib.RECORD_SVG_WESTERN if western else _lib.RECORD_SVG)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter draws a result as its diagram."""
+        return self.svg() if self.problem[0] else None
+
+    def _record(self, fmt: int) -> str:
+        sfen, played, rules = self.problem
+        if not sfen:
+            raise ValueError("this result does not carry its problem (it was not made by Solver.solve_shogi)")
+        mate = self.result == "mate"
+        moves = " ".join([*played.split(), *(self.moves if mate else ())])
+        lib = _lib.get()
+        out = ctypes.c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        rules_code = 0 if rules == "tsume" else 1
+        status = lib.dll.tsume_shogi_record(fmt, sfen.encode(), rules_code, moves.encode(), int(mate), ctypes.byref(out), err, _lib.ERR_LEN)
+        if status != _lib.OK:
+            raise error_for(status, err.value.decode("utf-8", "backslashreplace"), lib.status_string(status))
+        return lib.take_string(out)
 
     def __repr__(self) -> str:
         if self.kind == Kind.PROVEN:

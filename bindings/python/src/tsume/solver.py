@@ -25,6 +25,7 @@ multiprocessing's "fork" start method, the default on Linux before Python
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import os
 import queue
 import signal
@@ -375,7 +376,9 @@ class Solver:
         q.threads = _int_option("threads", threads, 1, _lib.MAX_THREADS)
         interval = _interval_ms(progress_interval)
         out, status, err = self._solve(self._lib.dll.tsume_solve_shogi, q, progress, interval)
-        return self._finish(out, status, err, self._shogi_result)
+        res = self._finish(out, status, err, self._shogi_result)
+        played = _word_list("moves", moves) or ""
+        return dataclasses.replace(res, problem=(str(sfen), played, rules))
 
     def solve_capture(
         self,
