@@ -37,6 +37,7 @@
 #define tsume_result_candidate tsume_h_result_candidate
 #define tsume_result_note tsume_h_result_note
 #define tsume_shogi_record tsume_h_shogi_record
+#define tsume_capture_svg tsume_h_capture_svg
 
 #include "tsume.h"
 
@@ -66,6 +67,7 @@
 #undef tsume_result_candidate
 #undef tsume_result_note
 #undef tsume_shogi_record
+#undef tsume_capture_svg
 
 #include <stdlib.h>
 #include <string.h>

@@ -418,6 +418,15 @@ tsume_status tsume_result_free(tsume_result *result);
 tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules, const char *moves,
                                 int32_t mate, char **out, char *err, size_t err_len);
 
+/* Draws a capture question (the query of tsume_solve_capture) as an SVG
+ * picture: the board, the target string ringed, and line (GTP vertices
+ * separated by spaces, e.g. a result's moves; "" or NULL for none)
+ * numbered from the side that moves first. Errors as tsume_solve_capture's
+ * for the query; a bad vertex in line is TSUME_E_PARSE. *out is owned by
+ * the caller (tsume_string_free). Appended within ABI 1. */
+tsume_status tsume_capture_svg(const tsume_capture_query *query, const char *line, char **out, char *err,
+                               size_t err_len);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

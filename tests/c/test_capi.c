@@ -1537,6 +1537,28 @@ static void test_shogi_record(void) {
     CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_MATE, "", 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
 }
 
+/* tsume_capture_svg: the board of a capture query with the target ringed
+ * and a line numbered; bad queries and vertices are refused. */
+static void test_capture_svg(void) {
+    char err[256];
+    char *out = NULL;
+    tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
+    q.board_size = 9;
+    q.black = "C4 E4 D3";
+    q.white = "D4";
+    q.target = "D4";
+    CHECK_STATUS(tsume_capture_svg(&q, "D5", &out, err, sizeof err), TSUME_OK);
+    CHECK(strncmp(out, "<svg", 4) == 0);
+    CHECK(strstr(out, "class=\"target\" data-vertex=\"D4\"") != NULL);
+    CHECK(strstr(out, "class=\"stone\" data-vertex=\"C4\" data-color=\"b\"") != NULL);
+    CHECK(strstr(out, "class=\"move\" data-vertex=\"D5\" data-n=\"1\"") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_capture_svg(&q, "Z99", &out, err, sizeof err), TSUME_E_PARSE);
+    q.target = "A1";
+    CHECK_STATUS(tsume_capture_svg(&q, NULL, &out, err, sizeof err), TSUME_E_ILLEGAL_POSITION);
+    CHECK_STATUS(tsume_capture_svg(&q, NULL, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+}
+
 static const test_case tests[] = {
     {"version", test_version},
     {"status_strings", test_status_strings},
@@ -1566,6 +1588,7 @@ static const test_case tests[] = {
     {"parse_multibyte", test_parse_multibyte},
     {"capture_default", test_capture_default},
     {"shogi_record", test_shogi_record},
+    {"capture_svg", test_capture_svg},
 };
 
 int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,18 @@ def test_no_play_budget_is_the_default() -> None:
         r = solved(s.solve_capture, **BUDGET_QUESTION)
         assert r.result == "saved" and r.stats.generated > 1000
         assert s.solve_capture(**BUDGET_QUESTION, plays=None).stats.generated == r.stats.generated
+
+
+def test_capture_svg(solver: tsume.Solver) -> None:
+    """.svg() and the notebook hook draw the board: stones on their
+    vertices, the target string ringed, the answer numbered 1."""
+    import xml.etree.ElementTree as ET
+
+    r = solved(solver.solve_capture, board_size=9, black="C4 E4 D3", white="D4", target="D4")
+    for svg in (r.svg(), r._repr_svg_()):
+        root = ET.fromstring(svg)
+        stones = {e.get("data-vertex"): e.get("data-color") for e in root.iter() if e.get("class") == "stone"}
+        assert stones == {"C4": "b", "E4": "b", "D3": "b", "D4": "w"}
+        assert [e.get("data-vertex") for e in root.iter() if e.get("class") == "target"] == ["D4"]
+        assert {e.get("data-vertex"): e.get("data-n") for e in root.iter() if e.get("class") == "move"}.get("D5") == "1"
+    assert dataclasses.replace(r, query=None)._repr_svg_() is None

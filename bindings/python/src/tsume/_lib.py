@@ -197,6 +197,7 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_result_proven", c_int, [c_void_p, POINTER(c_int32)]),
     ("tsume_result_candidate", c_int, [c_void_p, POINTER(c_void_p)]),
     ("tsume_result_note", c_int, [c_void_p, POINTER(c_void_p)]),
+    ("tsume_capture_svg", c_int, [POINTER(CaptureQuery), c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
     ("tsume_shogi_record", c_int, [c_int32, c_char_p, c_int32, c_char_p, c_int32, POINTER(c_void_p), c_char_p, c_size_t]),
 ]
 

@@ -158,7 +158,7 @@ class Result:
 
     def to_dict(self) -> Dict[str, Any]:
         """A flat dict (statistics inlined) for tables, CSV or pandas."""
-        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("stats", "problem")}
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name not in ("stats", "problem", "query")}
         d["kind"] = self.kind.name.lower()
         d["moves"] = " ".join(self.moves)
         if "candidate" in d:
@@ -264,6 +264,25 @@ class CaptureResult(Result):
 
     code: Optional[int] = None
     mode: str = "attack"
+    #: the question as sent to the library, for :meth:`svg`
+    query: Any = dataclasses.field(default=None, repr=False, compare=False)
+
+    def svg(self) -> str:
+        """The board as an SVG picture: the target string ringed, the
+        answer's move and the line after it numbered."""
+        if self.query is None:
+            raise ValueError("this result does not carry its question (it was not made by Solver.solve_capture)")
+        lib = _lib.get()
+        out = ctypes.c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        status = lib.dll.tsume_capture_svg(ctypes.byref(self.query), " ".join(self.moves).encode(), ctypes.byref(out), err, _lib.ERR_LEN)
+        if status != _lib.OK:
+            raise error_for(status, err.value.decode("utf-8", "backslashreplace"), lib.status_string(status))
+        return lib.take_string(out)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter draws a result as its board."""
+        return self.svg() if self.query is not None else None
 
     @property
     def gtp(self) -> str:

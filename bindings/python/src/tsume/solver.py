@@ -458,7 +458,8 @@ class Solver:
         mode_name = mode.lower()
         out, status, err = self._solve(self._lib.dll.tsume_solve_capture, q, progress, interval)
         try:
-            return self._finish(out, status, err, lambda r: self._capture_result(r, mode_name))
+            res = self._finish(out, status, err, lambda r: self._capture_result(r, mode_name))
+            return dataclasses.replace(res, query=q)
         except ParseError as e:
             if tried is None:
                 raise
