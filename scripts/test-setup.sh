@@ -16,8 +16,9 @@ if [ -x /usr/bin/python3 ]; then
   /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
   /usr/bin/python3 -c 'import dask' >/dev/null 2>&1 || need+=(python3-dask)
   /usr/bin/python3 -c 'import distributed' >/dev/null 2>&1 || need+=(python3-distributed)
+  /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1 || need+=(python3-matplotlib)
 else
-  need+=(python3-pytest python3-venv python3-dask python3-distributed)
+  need+=(python3-pytest python3-venv python3-dask python3-distributed python3-matplotlib)
 fi
 [ -x /usr/games/gnugo ] || need+=(gnugo)
 

@@ -232,3 +232,18 @@ def test_python_dash_m_tsume_bench(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [(r["name"], r["ok"], r["got"]) for r in rows] == [("mate in one", True, "1"), ("bare hand", True, "nomate")]
     assert "2/2 passed" in proc.stderr
+
+
+def test_plot_solved_curves(tmp_path: Path) -> None:
+    """--plot draws one solved-versus-time curve per algorithm of --algo
+    a,b into a PNG, and the table still lists every run."""
+    pytest.importorskip("matplotlib", reason="python3-matplotlib is not installed")
+    f = tmp_path / "p.tsv"
+    f.write_text(SHOGI_TSV)
+    solved(tsume.solve_shogi, MATE1)
+    png = tmp_path / "solved.png"
+    out = io.StringIO()
+    main(["bench", str(f), "--hash-mb", "16", "--algo", "dfpn,pnstar", "--plot", str(png)], out=out)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    assert out.getvalue().count("ok  ") == 2 * sum(1 for _, ok in SHOGI_WANT if ok)

@@ -42,18 +42,26 @@ def _bench(args: argparse.Namespace, out: TextIO) -> int:
             print(_table_row(row), file=out)
         out.flush()
 
-    rows = bench.run(
-        args.file,
-        hash_mb=args.hash_mb,
-        algo=args.algo,
-        rules=args.rules,
-        widening=args.widening,
-        time_limit=args.time_limit,
-        nodes=args.nodes,
-        plays=args.plays,
-        limit=args.limit,
-        on_row=emit,
-    )
+    algos = (args.algo or "").split(",") if args.algo and "," in args.algo else [args.algo]
+    curves = {}
+    rows: List[bench.BenchRow] = []
+    for algo in algos:
+        got = bench.run(
+            args.file,
+            hash_mb=args.hash_mb,
+            algo=algo,
+            rules=args.rules,
+            widening=args.widening,
+            time_limit=args.time_limit,
+            nodes=args.nodes,
+            plays=args.plays,
+            limit=args.limit,
+            on_row=emit,
+        )
+        curves[algo or "default"] = got
+        rows += got
+    if args.plot:
+        bench.plot_solved(curves, args.plot, title=args.file.rsplit("/", 1)[-1])
     s = bench.summary(rows)
     print(
         f"{s['passed']}/{s['problems']} passed, {s['errors']} errors, {s['unknown']} unknown; "
@@ -91,6 +99,8 @@ def main(argv: Optional[List[str]] = None, out: TextIO = sys.stdout) -> int:
     b.add_argument("--widening", default=None, help="APS widening strategy (capture)")
     b.add_argument("--plays", type=int, default=None, help="board-play budget per problem (capture; default none)")
     b.add_argument("--limit", type=int, default=None, help="only the first N problems")
+    b.add_argument("--plot", default=None, metavar="FILE.png",
+                   help="draw solved-versus-time curves per algorithm (--algo a,b,... runs each; needs matplotlib)")
     fmt = b.add_mutually_exclusive_group()
     fmt.add_argument("--csv", dest="format", action="store_const", const="csv", help="CSV rows")
     fmt.add_argument("--json", dest="format", action="store_const", const="json", help="JSON lines")

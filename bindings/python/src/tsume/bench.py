@@ -362,3 +362,34 @@ def summary(rows: List[BenchRow]) -> Dict[str, Any]:
         "expanded": sum(r.expanded for r in rows),
         "generated": sum(r.generated for r in rows),
     }
+
+
+def plot_solved(curves: Dict[str, List[BenchRow]], path: str, title: str = "") -> None:
+    """Draws solved-versus-time curves, one per algorithm, as the papers'
+    figures do: for every time t, how many problems were solved (answered
+    as expected) within t each. Needs matplotlib (Debian: python3-matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise ValueError("--plot needs matplotlib (Debian: apt-get install python3-matplotlib)") from e
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    total = 0
+    for name, rows in curves.items():
+        total = max(total, len(rows))
+        times = sorted(max(r.time_ms, 1e-3) for r in rows if r.ok)
+        xs = [t / 1000 for t in times]
+        ax.step(xs, range(1, len(xs) + 1), where="post", label=f"{name} ({len(xs)}/{len(rows)})")
+    ax.set_xscale("log")
+    ax.set_xlabel("time per problem (s)")
+    ax.set_ylabel("problems solved")
+    ax.set_ylim(0, max(total, 1) * 1.05)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(loc="lower right")
+    if title:
+        ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
