@@ -1,10 +1,9 @@
 package board
 
 import (
-	"encoding/xml"
-	"io"
-	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/internal/svgtest"
 )
 
 // TestSVGStructure: the stones are drawn on their vertices in their
@@ -36,23 +35,7 @@ func TestSVGStructure(t *testing.T) {
 	}
 	svg := b.SVG(target, line, Black)
 	stones, rings, moves := map[string]string{}, map[string]bool{}, map[string]string{}
-	d := xml.NewDecoder(strings.NewReader(svg))
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("not XML: %v", err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		a := map[string]string{}
-		for _, x := range se.Attr {
-			a[x.Name.Local] = x.Value
-		}
+	for _, a := range svgtest.Elements(t, svg) {
 		switch a["class"] {
 		case "stone":
 			stones[a["data-vertex"]] = a["data-color"]

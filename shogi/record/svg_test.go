@@ -1,41 +1,26 @@
 package record
 
 import (
-	"encoding/xml"
-	"io"
 	"strings"
 	"testing"
 
+	"github.com/tsume-solver/tsume/internal/svgtest"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
 // svgPieces reads the pieces back from an SVG picture: square -> colour
-// and SFEN letter, by the data attributes SVG documents.
+// and SFEN letter, by the data attributes SVG documents; and how many
+// elements each class has.
 func svgPieces(t *testing.T, svg string) (pieces map[string]string, classes map[string]int) {
 	t.Helper()
 	pieces, classes = map[string]string{}, map[string]int{}
-	d := xml.NewDecoder(strings.NewReader(svg))
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			return
-		}
-		if err != nil {
-			t.Fatalf("not XML: %v", err)
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		attr := map[string]string{}
-		for _, a := range se.Attr {
-			attr[a.Name.Local] = a.Value
-		}
-		classes[attr["class"]]++
-		if attr["class"] == "piece" {
-			pieces[attr["data-square"]] = attr["data-color"] + ":" + attr["data-piece"]
+	for _, a := range svgtest.Elements(t, svg) {
+		classes[a["class"]]++
+		if a["class"] == "piece" {
+			pieces[a["data-square"]] = a["data-color"] + ":" + a["data-piece"]
 		}
 	}
+	return pieces, classes
 }
 
 // TestSVGStructure: every piece of the position is drawn on its square
