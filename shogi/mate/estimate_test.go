@@ -117,3 +117,33 @@ func TestSolverReusesEvasionCache(t *testing.T) {
 		t.Errorf("a second Solve allocated %d bytes; the evasion cache alone is %d", got, cacheBytes)
 	}
 }
+
+// TestEstimateCountsItsOwnPosition: Estimate takes the number of moves from
+// the last Terminal only for the same position; after Terminal at one
+// defender node, the estimate of another is that of a fresh game.
+func TestEstimateCountsItsOwnPosition(t *testing.T) {
+	sfens := []string{"R7k/9/9/9/9/9/9/9/4K4 w - 1", "7sk/8S/7PP/9/9/9/9/9/9 w G 1"}
+	var games []*Game
+	for _, sfen := range sfens {
+		pos, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, attacker, err := prepare(pos, &Options{Rules: MateSearch, DefenderToMove: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, NewGame(p, attacker, MateSearch))
+	}
+	want, _ := NewGame(games[1].pos.Clone(), games[1].attacker, MateSearch).Estimate()
+	// games[0] counts its own position, then is given the other's.
+	if games[0].Terminal() != core.Unknown {
+		t.Fatal("the first position is not open")
+	}
+	own, _ := games[0].Estimate()
+	games[0].pos = games[1].pos.Clone()
+	games[0].salt = games[1].salt
+	if got, _ := games[0].Estimate(); got != want || got == own {
+		t.Errorf("estimate after another position's Terminal: %d, want %d (the first position's: %d)", got, want, own)
+	}
+}

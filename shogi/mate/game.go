@@ -34,6 +34,12 @@ type Game struct {
 	lastDrop [81]int16
 	// evasions caches the defender's move lists (estimate.go).
 	evasions *evasionCache
+	// counted is the defender's position whose moves Terminal counted
+	// last, and count their number: the core asks Terminal and then
+	// Estimate of every new child, and Estimate takes the count from here
+	// rather than copying the list out of the cache again.
+	counted core.Key
+	count   int
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -118,7 +124,11 @@ func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
 // check generation per defender move costs more than the expansions it
 // saves.
 func (g *Game) Terminal() core.Outcome {
-	if !g.OrNode() && len(g.generate(g.fut.est[:0])) == 0 {
+	if g.OrNode() {
+		return core.Unknown
+	}
+	g.counted, g.count = g.Key(), len(g.generate(g.fut.est[:0]))
+	if g.count == 0 {
 		return core.Proven
 	}
 	return core.Unknown
@@ -183,7 +193,11 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 	if g.OrNode() {
 		return 1, 1
 	}
-	return core.PN(max(1, len(g.generate(g.fut.est[:0]))) + kingFreedom(g.pos, g.attacker.Opponent())), 1
+	n := g.count
+	if k := g.Key(); k != g.counted || k == (core.Key{}) {
+		n = len(g.generate(g.fut.est[:0]))
+	}
+	return core.PN(max(1, n) + kingFreedom(g.pos, g.attacker.Opponent())), 1
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked
