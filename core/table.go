@@ -267,22 +267,32 @@ func (t *Table) boardAt(b, i int) uint64 { return atomic.LoadUint64(&t.w[b+board
 // layout) under the seqlock; it reports false when the entry is empty, of
 // an old generation, or stays busy.
 func (t *Table) readSlot(b, i int, w *[slotWords]uint64) bool {
-	seq := &t.w[b+i]
-	gen := t.curGen()
-	body := b + bodyOff + i*bodyWords
+	return readIn(t.bucketAt(b), i&(bucketSlots-1), t.curGen(), w)
+}
+
+// bucketAt is the bucket at word index b as an array, so that the reads
+// of its words need no bounds check each.
+func (t *Table) bucketAt(b int) *[bucketWords]uint64 {
+	return (*[bucketWords]uint64)(t.w[b : b+bucketWords])
+}
+
+// readIn is readSlot on a located bucket, for the generation gen (as
+// curGen returns it).
+func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bool {
+	body := bk[bodyOff+i*bodyWords : bodyOff+i*bodyWords+bodyWords : bodyOff+i*bodyWords+bodyWords]
 	for try := 0; try < 16; try++ {
-		s1 := atomic.LoadUint64(seq)
+		s1 := atomic.LoadUint64(&bk[i])
 		if s1&1 != 0 {
 			continue
 		}
 		if !live(s1, gen) {
 			return false
 		}
-		w[1] = atomic.LoadUint64(&t.w[b+boardOff+i])
-		for j := 0; j < bodyWords; j++ {
-			w[2+j] = atomic.LoadUint64(&t.w[body+j])
+		w[1] = atomic.LoadUint64(&bk[boardOff+i])
+		for j := range body {
+			w[2+j] = atomic.LoadUint64(&body[j])
 		}
-		if atomic.LoadUint64(seq) == s1 {
+		if atomic.LoadUint64(&bk[i]) == s1 {
 			w[0] = s1
 			return w[5]>>48&flagValid != 0
 		}
@@ -339,9 +349,10 @@ func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
 	var e, exact Entry
 	var w [slotWords]uint64
 	found := false
-	b := t.bucket(k.Board)
+	bk := t.bucketAt(t.bucket(k.Board))
+	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
-		if t.boardAt(b, i) != k.Board || !t.readSlot(b, i, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+		if atomic.LoadUint64(&bk[boardOff+i]) != k.Board || !readIn(bk, i, gen, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
 		hand := uint32(w[2] >> 32)
