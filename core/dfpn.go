@@ -74,10 +74,11 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		}
 		s.settle(&p.kids[best], r, d+1)
 		// A decided child may decide siblings through the table
-		// (dominance, transpositions): read them all again then. TCA and
+		// (dominance, transpositions): read them again then. TCA and
 		// df-pn(r) need every child's minimal distance as the table has
 		// it now (an old child is how they see a cycle), so they always
-		// re-read.
+		// re-read. The re-read reads only the children whose entries may
+		// have changed (refreshChanged), with the values a full read gives.
 		reread = r.final() || s.o.TCA || s.o.DFPNR
 		if reread && s.par != nil {
 			s.parRefresh(d) // the re-read, without numbers falling back
@@ -101,8 +102,10 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 // number, and whether an unproven child is "old" (TCA, df-pn(r)).
 //
 // With refresh false it does not read the children from the table but uses
-// what the visit knows, the searched child updated from its returned value.
-// Without TCA and df-pn(r), dfpn re-reads every child only at the start of
+// what the visit knows, the searched child updated from its returned value;
+// with refresh true it reads them (refreshChanged: every child at the start
+// of a visit, later those whose entries may have changed).
+// Without TCA and df-pn(r), dfpn re-reads the children only at the start of
 // a visit, after a child was decided (which may decide siblings through
 // dominance or transpositions) and when a limit or a parallel cut breaks
 // the visit off: that saved 60% of the
@@ -119,7 +122,7 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	best = 0
 	anyNormal := false
 	if refresh {
-		s.refreshAll(d)
+		s.refreshChanged(d)
 	}
 	for i := range p.kids {
 		c := &p.kids[i]

@@ -124,6 +124,9 @@ func (s *searcher) storePathDependent(d int, v val, work uint64) {
 		Amount: uint32(min(work, math.MaxUint32)), Step: uint8(s.step), MinDepth: uint32(v.dep)}
 	s.t.storeOver(&e, k)
 	s.ghi.set(p.key)
+	// A sibling with the same key (two moves to one position) reads this
+	// entry back: count the write where that sibling looks for changes.
+	s.noteWrite(s.t.bucketNo(p.key.Board))
 }
 
 // refreshPathDependent reads child c of the node at depth d from its

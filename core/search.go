@@ -7,18 +7,25 @@ import (
 	"time"
 )
 
-// child is one generated successor of a node on the path.
+// child is one generated successor of a node on the path. Its fields are
+// ordered to keep it at one cache line.
 type child struct {
 	key    Key
-	or     bool
-	fixed  bool  // value is local to this visit (terminal, cycle, path-dependent)
-	dep    int32 // for fixed values: smallest path depth relied on
+	hand   uint32 // domain word a final value holds under (see HandProofs)
 	pn, dn PN
+	h      PN    // the child's initial estimate of the number its own children sum (WPNS)
+	dep    int32 // for fixed values: smallest path depth relied on
 	length uint32
 	md     uint32 // minimal distance from the table (MaxUint32: never seen)
-	inTT   bool   // found in the table at the last refresh
-	h      PN     // the child's initial estimate of the number its own children sum (WPNS)
-	hand   uint32 // domain word a final value holds under (see HandProofs)
+	// bkt is the number of the table bucket that holds the child's
+	// entries, located at the node's last full read (ply.layout), and seen
+	// the write count of that bucket (searcher.writes) when the child was
+	// last read: see refreshChanged.
+	bkt   uint32
+	seen  uint32
+	or    bool
+	fixed bool // value is local to this visit (terminal, cycle, path-dependent)
+	inTT  bool // found in the table at the last refresh
 }
 
 // ply is the preallocated per-depth state.
@@ -38,6 +45,7 @@ type ply struct {
 	hadTT   bool
 	ph      uint64   // hash of the path from the root to this node (pathHash)
 	fresh   bool     // children not refreshed since expansion (SNDA detection due)
+	layout  uint64   // Table.layout when the children were last all read (0: never)
 	hm      []Move   // decidedHand scratch: the moves a verdict rests on
 	hh      []uint32 // and their children's words
 }
@@ -68,6 +76,10 @@ type searcher struct {
 	path     pathSet
 	stats    Stats
 	sink     uint64 // keeps prefetching loads alive
+	// writes counts this searcher's table writes by bucket number modulo
+	// writeSlots, so that a node re-reads only the children whose bucket
+	// was written since it last read them (refreshChanged).
+	writes [writeSlots]uint32
 
 	par   *parWorker // this thread's parallel state (parallel.go); nil on one thread
 	cycle Outcome    // Game.CycleOutcome, asked once per search
@@ -76,6 +88,10 @@ type searcher struct {
 	// path; only tests set it (ghi_test.go), to show the wrong answers
 	// that gives.
 	naiveGHI bool
+	// fullReads makes every re-read of a node's children read them all,
+	// as refreshChanged claims to be equivalent to; only tests set it
+	// (reread_test.go).
+	fullReads bool
 
 	stop     *atomic.Bool
 	ctx      context.Context
@@ -258,6 +274,7 @@ func (s *searcher) expand(d int) bool {
 		p.kids = append(p.kids, c)
 	}
 	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
+	p.layout = 0       // the first re-read reads every child
 	return true
 }
 
@@ -293,13 +310,18 @@ func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
 // refresh updates child i of the node at depth d from the table unless
 // its value is fixed for this visit. When the table has lost the entry, the
 // last known value stays (so an evicted child cannot make the parent loop).
+// The child's bucket must have been located (refreshAll).
 func (s *searcher) refresh(d, i int) {
 	p := &s.plies[d]
 	c := &p.kids[i]
-	if c.fixed || s.refreshPathDependent(d, c) {
+	if c.fixed {
 		return
 	}
-	e, ok := s.t.Probe(c.key, c.or, s.dom)
+	c.seen = s.writes[c.bkt&(writeSlots-1)]
+	if s.refreshPathDependent(d, c) {
+		return
+	}
+	e, ok := s.t.probeIn(c.bkt, c.key, c.or, s.dom)
 	c.inTT = false
 	if !ok {
 		return
@@ -326,16 +348,20 @@ func (s *searcher) refresh(d, i int) {
 	}
 }
 
-// refreshAll refreshes every child of the node at depth d.
+// refreshAll locates every child's bucket under the table's current layout
+// and refreshes every child of the node at depth d.
 func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
+	p.layout = s.t.layout.Load() // before locating: a change meanwhile is seen next time
 	// Touch every child's bucket header first: the loads are independent,
 	// so the processor overlaps their cache and TLB misses instead of
 	// taking them one probe at a time.
 	var sink uint64
 	for i := range p.kids {
-		if !p.kids[i].fixed {
-			sink += s.t.touch(p.kids[i].key.Board)
+		c := &p.kids[i]
+		if !c.fixed {
+			c.bkt = s.t.bucketNo(c.key.Board)
+			sink += s.t.touchNo(c.bkt)
 		}
 	}
 	s.sink += sink
@@ -344,6 +370,42 @@ func (s *searcher) refreshAll(d int) {
 	}
 	p.fresh = false
 }
+
+// refreshChanged is refreshAll for the children whose table entries may
+// have changed since they were last read, which gives exactly the values
+// refreshAll would: a child's read (refresh: Probe of its bucket, and its
+// path-dependent entry) depends only on the entries of its own bucket, and
+// on one thread those change only through this searcher's stores, which
+// count in writes, or through a change of the table's layout (growth,
+// garbage collection, Clear), after which every child is read again.
+// Another thread's or the game's writes are not seen until the next full
+// read; the parallel search re-reads in full (parRefresh). A child whose
+// bucket shares its write count with a written one (writeSlots) is merely
+// read again.
+//
+// TCA needs every child's current minimal distance and table presence to
+// see old children, which is why dfpn re-read every child after every
+// child search; almost all of those reads found what the node already knew.
+func (s *searcher) refreshChanged(d int) {
+	p := &s.plies[d]
+	if p.layout != s.t.layout.Load() || s.fullReads {
+		s.refreshAll(d)
+		return
+	}
+	for i := range p.kids {
+		c := &p.kids[i]
+		if !c.fixed && s.writes[c.bkt&(writeSlots-1)] != c.seen {
+			s.refresh(d, i)
+		}
+	}
+}
+
+// writeSlots is the number of write counters (searcher.writes), a power of
+// two: 16 KiB, small enough to stay in the first-level cache.
+const writeSlots = 1 << 12
+
+// noteWrite counts a write to bucket number b.
+func (s *searcher) noteWrite(b uint32) { s.writes[b&(writeSlots-1)]++ }
 
 // detectSource implements SNDA's source detection for child i of the node
 // at depth d, whose entry x records another parent: the child was reached
@@ -461,7 +523,9 @@ func (s *searcher) store(d int, v val, work uint64) val {
 		q := &s.plies[d-1]
 		e.HasParent, e.Parent, e.ParentIdx = true, q.key.Board, uint8(min(q.moveIdx, 255))
 	}
-	s.t.storeOver(&e, p.key)
+	b := s.t.bucketNo(e.Key.Board)
+	s.noteWrite(b)
+	s.t.storeIn(b, &e, p.key)
 	p.entry = e
 	return v
 }

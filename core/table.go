@@ -40,6 +40,13 @@ type Table struct {
 	growing  atomic.Bool   // one grow at a time
 	gen      atomic.Uint64 // current generation, 1..maxGen
 	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
+	// layout changes (from 1 up) whenever entries may move or vanish
+	// during a search other than by a store into their bucket: growth and
+	// garbage collection. A searcher that located buckets under one layout
+	// locates them again under another (searcher.refreshChanged). Clear
+	// never runs during a search, and every visit first reads its
+	// children in full.
+	layout atomic.Uint64
 }
 
 // Bucket layout in words: 0..3 sequence words, 4..7 Boards, then 6 body
@@ -97,6 +104,7 @@ func NewTable(mib int, opts TableOptions) (*Table, error) {
 	t := &Table{mem: r, w: r.words, nBuckets: uint64(len(r.words) / bucketWords)}
 	t.active.Store(min(t.nBuckets, initialBuckets))
 	t.gen.Store(1)
+	t.layout.Store(1)
 	t.lazyHuge.Store(!opts.HugeTLB && !opts.NoHugePages && !opts.EagerHugePages)
 	return t, nil
 }
@@ -158,6 +166,13 @@ func seqAmount(s uint64) uint64 { return s >> amountShift & maxAmount }
 // range reduction, so the bucket count need not be a power of two).
 func (t *Table) bucket(board uint64) int {
 	return bucketIn(board, t.active.Load())
+}
+
+// bucketNo is the number of board's bucket (its word index is
+// bucketWords times it); a table has at most 2^32 buckets.
+func (t *Table) bucketNo(board uint64) uint32 {
+	hi, _ := bits.Mul64(board*0x9e3779b97f4a7c15, t.active.Load())
+	return uint32(hi)
 }
 
 // bucketIn is the word index of board's bucket among the first n.
@@ -233,6 +248,7 @@ func (t *Table) grow(n uint64) {
 		}
 	}
 	t.active.Store(n)
+	t.layout.Add(1)
 }
 
 // place writes the packed entry w into bucket b: an empty slot, else over
@@ -255,9 +271,11 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 	t.writeSlot(b, victim, w, gen)
 }
 
-// touch loads the header word of board's bucket and returns it, so that a
-// probe soon after finds the line in the cache.
-func (t *Table) touch(board uint64) uint64 { return atomic.LoadUint64(&t.w[t.bucket(board)]) }
+// touchNo loads the header word of bucket number b and returns it, so
+// that a probe soon after finds the line in the cache.
+func (t *Table) touchNo(b uint32) uint64 {
+	return atomic.LoadUint64(&t.w[int(b)*bucketWords])
+}
 
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.
@@ -346,10 +364,15 @@ func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 // An exact final entry wins; an exact unproven entry is returned when no
 // dominating final entry exists. The returned Key is the stored one.
 func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
+	return t.probeIn(t.bucketNo(k.Board), k, orNode, dom)
+}
+
+// probeIn is Probe in bucket number b, where k's entries are.
+func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance) (Entry, bool) {
 	var e, exact Entry
 	var w [slotWords]uint64
 	found := false
-	bk := t.bucketAt(t.bucket(k.Board))
+	bk := t.bucketAt(int(b) * bucketWords)
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
 		if atomic.LoadUint64(&bk[boardOff+i]) != k.Board || !readIn(bk, i, gen, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
@@ -402,8 +425,13 @@ func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 // HandProofs), and then replaces the node's own entry, which it makes
 // redundant, rather than taking another slot.
 func (t *Table) storeOver(e *Entry, own Key) bool {
+	return t.storeIn(t.bucketNo(e.Key.Board), e, own)
+}
+
+// storeIn is storeOver into bucket number bn, where e's entries are.
+func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
 	var w, cur [slotWords]uint64
-	b := t.bucket(e.Key.Board)
+	b := int(bn) * bucketWords
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
@@ -460,6 +488,7 @@ func (t *Table) GC() int {
 	cut := amounts[len(amounts)/2]
 	var zero [slotWords]uint64
 	removed := 0
+	defer t.layout.Add(1)
 	for b := 0; b+bucketWords <= len(t.w); b += bucketWords {
 		for i := 0; i < bucketSlots; i++ {
 			s := atomic.LoadUint64(&t.w[b+i])
