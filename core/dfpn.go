@@ -124,11 +124,19 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	if refresh {
 		s.refreshChanged(d)
 	}
+	// The plain sum (and SNDA's max over marked moves) is taken in the
+	// same pass; WPNS and df-pn(r) combine in sumOther.
+	plain := !s.o.WPNS && !s.o.DFPNR
+	var sum, marked PN
+	var mask uint32
+	if s.o.SNDA && (p.or || !s.o.SNDAOROnly) {
+		mask = p.snda
+	}
 	for i := range p.kids {
 		c := &p.kids[i]
-		x := c.pn
+		x, y := c.pn, c.dn
 		if !p.or {
-			x = c.dn
+			x, y = y, x
 		}
 		if x != 0 && p.delays && waiting(p, i, s.patience) {
 			continue // not due yet (a delayed child that wins still counts)
@@ -138,11 +146,16 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 		} else if x < second {
 			second = x
 		}
-		if c.pn != 0 && c.dn != 0 {
+		if x != 0 && y != 0 {
 			if c.inTT && c.md <= p.md {
 				oldUnproven = true
 			} else {
 				anyNormal = true
+			}
+			if i < 32 && mask&(1<<uint(i)) != 0 {
+				marked = max(marked, y)
+			} else {
+				sum = sum.Add(y)
 			}
 		}
 	}
@@ -154,7 +167,11 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	if first == Infinity {
 		return finalOf(p, !p.or), best, second, oldUnproven
 	}
-	sum := s.sumOther(p, anyNormal)
+	if plain {
+		sum = sum.Add(marked)
+	} else {
+		sum = s.sumOther(p, anyNormal)
+	}
 	if p.or {
 		v.pn, v.dn = first, sum
 	} else {

@@ -256,22 +256,30 @@ func (s *searcher) expand(d int) bool {
 	if s.del != nil {
 		p.delays = s.setDelays(p)
 	}
+	if cap(p.kids) < len(p.moves) {
+		p.kids = make([]child, 0, max(len(p.moves), 64))
+	}
+	p.kids = p.kids[:len(p.moves)]
 	for i, m := range p.moves {
 		g.Do(m)
-		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
+		c := &p.kids[i]
+		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		term := g.Terminal()
+		at := -1
+		if term == Unknown {
+			at = s.path.find(c.key)
+		}
 		var epn, edn PN
 		// A delayed child is not counted until it is due, and most never
 		// are: it skips the (costly) estimate.
-		if term == Unknown && s.path.find(c.key) < 0 && !(p.delays && p.wait[i] >= 0) {
+		if term == Unknown && at < 0 && !(p.delays && p.wait[i] >= 0) {
 			epn, edn = g.Estimate()
 			epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 		} else {
 			epn, edn = 1, 1
 		}
-		s.initChild(&c, term, epn, edn)
+		s.initChild(c, term, at, epn, edn)
 		g.Undo(m)
-		p.kids = append(p.kids, c)
 	}
 	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
 	p.layout = 0       // the first re-read reads every child
@@ -279,10 +287,10 @@ func (s *searcher) expand(d int) bool {
 }
 
 // initChild gives a new child its value for this visit: terminal, a
-// repetition of a position on the path (valued by the search's cycle
-// outcome, see Game.CycleOutcome), or the estimate. The game is at the
-// child.
-func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
+// repetition of the position at depth at on the path (at >= 0; valued by
+// the search's cycle outcome, see Game.CycleOutcome), or the estimate. The
+// game is at the child.
+func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 	c.hand = c.key.Hand
 	switch term {
 	case Proven:
@@ -294,7 +302,7 @@ func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
 		c.hand = s.leafHand(c.key, term)
 		return
 	}
-	if at := s.path.find(c.key); at >= 0 {
+	if at >= 0 {
 		c.fixed, c.dep = true, int32(at)
 		if s.cycle == Proven {
 			c.pn, c.dn = 0, Infinity
@@ -318,33 +326,34 @@ func (s *searcher) refresh(d, i int) {
 		return
 	}
 	c.seen = s.writes[c.bkt&(writeSlots-1)]
-	if s.refreshPathDependent(d, c) {
+	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
 		return
 	}
-	e, ok := s.t.probeIn(c.bkt, c.key, c.or, s.dom)
+	var e slot
 	c.inTT = false
-	if !ok {
+	if !s.t.probeIn(c.bkt, c.key, c.or, s.dom, &e) {
 		return
 	}
 	s.stats.TableHits++
-	if p.fresh && e.HasParent && e.Key == c.key {
-		if e.Parent != p.key.Board {
-			s.detectSource(d, i, &e)
-		} else if j := int(e.ParentIdx); j != i && j < len(p.kids) && p.kids[j].key == c.key {
+	if p.fresh && e.hasParent() && e.key() == c.key {
+		if e.parent() != p.key.Board {
+			s.detectSource(d, i, e.parent(), int(e.parentIdx()))
+		} else if j := int(e.parentIdx()); j != i && j < len(p.kids) && p.kids[j].key == c.key {
 			// Two moves of this node lead to the same child (parallel
 			// edges): it is its own source node. Summing it twice made
 			// TCA+SNDA loop on such graphs.
 			s.markSource(d, i, j)
 		}
 	}
-	final := e.PN == 0 || e.DN == 0
-	if e.Step != uint8(s.step) && !(final && e.Sound) {
+	pn, dn := e.pn(), e.dn()
+	final := pn == 0 || dn == 0
+	if e.step() != uint8(s.step) && !(final && e.sound()) {
 		return // computed with another move set: unsound to reuse
 	}
 	c.inTT = true
-	c.pn, c.dn, c.length, c.md = e.PN, e.DN, e.Length, e.MinDepth
+	c.pn, c.dn, c.length, c.md = pn, dn, e.length(), e.minDepth()
 	if final {
-		c.hand = e.Key.Hand
+		c.hand = e.hand()
 	}
 }
 
@@ -408,10 +417,11 @@ const writeSlots = 1 << 12
 func (s *searcher) noteWrite(b uint32) { s.writes[b&(writeSlots-1)]++ }
 
 // detectSource implements SNDA's source detection for child i of the node
-// at depth d, whose entry x records another parent: the child was reached
-// by another path. Following parent pointers to an ancestor on the current
-// path finds the source node, where the two moves leading to the common
-// descendant are marked so their values are combined with max, not sum.
+// at depth d, whose entry records another parent (parent, whose move idx
+// led to it): the child was reached by another path. Following parent
+// pointers to an ancestor on the current path finds the source node, where
+// the two moves leading to the common descendant are marked so their values
+// are combined with max, not sum.
 //
 // Parent pointers name a board, not a hand, so a position with the same
 // board and another hand may be taken for the parent; the marks are a
@@ -420,22 +430,22 @@ func (s *searcher) noteWrite(b uint32) { s.writes[b&(writeSlots-1)]++ }
 // nodes on Microcosmos tails (31 plies: 82781 -> 186986; 61: 377513 ->
 // 610066): the looser marks curb more of the DAG overestimation that tsume
 // suffers from. Following 64 pointers instead of 16 changed nothing there.
-func (s *searcher) detectSource(d, i int, x *Entry) {
+func (s *searcher) detectSource(d, i int, parent uint64, idx int) {
 	p := &s.plies[d]
-	e := *x
-	for hop := 0; hop < 16 && e.HasParent; hop++ {
-		if hop > 0 && e.Parent == p.key.Board {
-			s.markSource(d, i, int(e.ParentIdx))
+	for hop := 0; hop < 16; hop++ {
+		if hop > 0 && parent == p.key.Board {
+			s.markSource(d, i, idx)
 			return
 		}
-		if j := s.path.findBoard(e.Parent); j >= 0 && j < d {
-			s.markSource(j, s.plies[j].moveIdx, int(e.ParentIdx))
+		if j := s.path.findBoard(parent); j >= 0 && j < d {
+			s.markSource(j, s.plies[j].moveIdx, idx)
 			return
 		}
-		var ok bool
-		if e, ok = s.t.lookupBoard(e.Parent); !ok {
+		e, ok := s.t.lookupBoard(parent)
+		if !ok || !e.HasParent {
 			return
 		}
+		parent, idx = e.Parent, int(e.ParentIdx)
 	}
 }
 

@@ -364,12 +364,18 @@ func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 // An exact final entry wins; an exact unproven entry is returned when no
 // dominating final entry exists. The returned Key is the stored one.
 func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
-	return t.probeIn(t.bucketNo(k.Board), k, orNode, dom)
+	var e Entry
+	var w slot
+	if !t.probeIn(t.bucketNo(k.Board), k, orNode, dom, &w) {
+		return e, false
+	}
+	e.unpack((*[slotWords]uint64)(&w))
+	return e, true
 }
 
-// probeIn is Probe in bucket number b, where k's entries are.
-func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance) (Entry, bool) {
-	var e, exact Entry
+// probeIn is Probe in bucket number b, where k's entries are; it copies
+// the entry it answers from into out, packed, without decoding it.
+func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) bool {
 	var w [slotWords]uint64
 	found := false
 	bk := t.bucketAt(int(b) * bucketWords)
@@ -379,24 +385,21 @@ func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance) (Entry, boo
 			continue
 		}
 		hand := uint32(w[2] >> 32)
+		pn, dn := PN(w[3]), PN(w[4])
 		if hand == k.Hand {
-			exact.unpack(&w)
-			if exact.PN == 0 || exact.DN == 0 {
-				return exact, true
+			*out = w
+			if pn == 0 || dn == 0 {
+				return true
 			}
 			found = true
 			continue
 		}
-		if dom == nil {
-			continue
-		}
-		pn, dn := PN(w[3]), PN(w[4])
-		if (pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand)) {
-			e.unpack(&w)
-			return e, true
+		if dom != nil && ((pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand))) {
+			*out = w
+			return true
 		}
 	}
-	return exact, found
+	return found
 }
 
 // lookupBoard returns any entry with this board (used to follow SNDA
