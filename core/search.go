@@ -75,7 +75,6 @@ type searcher struct {
 	plies    []ply
 	path     pathSet
 	stats    Stats
-	sink     uint64 // keeps prefetching loads alive
 	// writes counts this searcher's table writes by bucket number modulo
 	// writeSlots, so that a node re-reads only the children whose bucket
 	// was written since it last read them (refreshChanged).
@@ -264,6 +263,10 @@ func (s *searcher) expand(d int) bool {
 		g.Do(m)
 		c := &p.kids[i]
 		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
+		// The child's bucket is read soon (by refreshAll, and by a game
+		// whose Terminal probes the table): start loading it while the
+		// game works.
+		s.t.prefetchNo(s.t.bucketNo(c.key.Board))
 		term := g.Terminal()
 		at := -1
 		if term == Unknown {
@@ -362,18 +365,16 @@ func (s *searcher) refresh(d, i int) {
 func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
 	p.layout = s.t.layout.Load() // before locating: a change meanwhile is seen next time
-	// Touch every child's bucket header first: the loads are independent,
-	// so the processor overlaps their cache and TLB misses instead of
-	// taking them one probe at a time.
-	var sink uint64
+	// Locate every child and prefetch its bucket header first, so that
+	// the processor overlaps their cache and TLB misses instead of taking
+	// them one probe at a time.
 	for i := range p.kids {
 		c := &p.kids[i]
 		if !c.fixed {
 			c.bkt = s.t.bucketNo(c.key.Board)
-			sink += s.t.touchNo(c.bkt)
+			s.t.prefetchNo(c.bkt)
 		}
 	}
-	s.sink += sink
 	for i := range p.kids {
 		s.refresh(d, i)
 	}

@@ -271,11 +271,9 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 	t.writeSlot(b, victim, w, gen)
 }
 
-// touchNo loads the header word of bucket number b and returns it, so
-// that a probe soon after finds the line in the cache.
-func (t *Table) touchNo(b uint32) uint64 {
-	return atomic.LoadUint64(&t.w[int(b)*bucketWords])
-}
+// prefetchNo starts loading the header line of bucket number b, so that
+// a probe soon after finds it in the cache.
+func (t *Table) prefetchNo(b uint32) { prefetch(&t.w[int(b)*bucketWords]) }
 
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.
