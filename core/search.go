@@ -200,6 +200,8 @@ func (s *searcher) poll() bool {
 	if s.stats.Expanded%(8*maintainEvery) < pollEvery {
 		s.t.maybeGrow()
 	}
+	s.t.growStep(growChunk) // a growth in progress moves on
+
 	return false
 }
 

@@ -36,10 +36,14 @@ type Table struct {
 	mem      *region
 	w        []uint64
 	nBuckets uint64
-	active   atomic.Uint64 // buckets in use, see grow
-	growing  atomic.Bool   // one grow at a time
+	active   atomic.Uint64 // buckets in use (during a growth: its target), see grow
+	growing  atomic.Bool   // one growth step at a time
 	gen      atomic.Uint64 // current generation, 1..maxGen
 	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
+	// During a growth (see startGrow) from is the bucket count before it,
+	// and buckets below cursor (numbered under from) are not moved yet;
+	// from is 0 otherwise.
+	from, cursor atomic.Uint64
 	// layout changes (from 1 up) whenever entries may move or vanish
 	// during a search other than by a store into their bucket: growth and
 	// garbage collection. A searcher that located buckets under one layout
@@ -134,6 +138,8 @@ func (t *Table) Slots() int { return int(t.nBuckets) * bucketSlots }
 // kernel where it can be). Clear must not run concurrently with any other
 // use of the table.
 func (t *Table) Clear() {
+	t.from.Store(0)
+	t.cursor.Store(0)
 	t.active.Store(min(t.nBuckets, initialBuckets))
 	if g := t.gen.Load(); g < maxGen {
 		t.gen.Store(g + 1)
@@ -162,16 +168,21 @@ func live(s, gen uint64) bool { return s>>genShift<<genShift == gen }
 // seqAmount is the Amount a sequence word carries.
 func seqAmount(s uint64) uint64 { return s >> amountShift & maxAmount }
 
-// bucket returns the word index of the bucket for board (multiply-high
-// range reduction, so the bucket count need not be a power of two).
-func (t *Table) bucket(board uint64) int {
-	return bucketIn(board, t.active.Load())
-}
+// bucket returns the word index of the bucket for board.
+func (t *Table) bucket(board uint64) int { return int(t.bucketNo(board)) * bucketWords }
 
 // bucketNo is the number of board's bucket (its word index is
-// bucketWords times it); a table has at most 2^32 buckets.
+// bucketWords times it; a table has at most 2^32 buckets): multiply-high
+// range reduction, so the bucket count need not be a power of two. During
+// a growth a board whose bucket before it is not moved yet is still there.
 func (t *Table) bucketNo(board uint64) uint32 {
-	hi, _ := bits.Mul64(board*0x9e3779b97f4a7c15, t.active.Load())
+	x := board * 0x9e3779b97f4a7c15
+	if f := t.from.Load(); f != 0 {
+		if ob, _ := bits.Mul64(x, f); ob < t.cursor.Load() {
+			return uint32(ob)
+		}
+	}
+	hi, _ := bits.Mul64(x, t.active.Load())
 	return uint32(hi)
 }
 
@@ -205,49 +216,83 @@ func (t *Table) activeFill() int {
 	return used * 1000 / n
 }
 
-// maybeGrow doubles the region in use (up to the whole table) when it is
-// half full; the search calls it from its periodic checks.
+// maybeGrow starts doubling the region in use (up to the whole table)
+// when it is half full; the search calls it from its periodic checks.
 func (t *Table) maybeGrow() {
-	if t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
-		t.grow(min(t.nBuckets, 2*t.active.Load()))
+	if t.from.Load() == 0 && t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
+		t.startGrow(min(t.nBuckets, 2*t.active.Load()))
 	}
 }
 
 // grow widens the region in use to n buckets and moves every entry to its
-// bucket under the new width. With multiply-high bucketing an entry's new
-// bucket is never below its old one, so buckets are processed from the
-// top down and each entry moves into a bucket already processed; where
-// that bucket is full the cheaper entry (by Amount) is dropped, which only
-// costs search. It is meant for the searching goroutine: a concurrent
-// reader may miss entries while it runs, never read a wrong one.
+// bucket under the new width, at once (tests; a search grows the table a
+// step at a time, see growStep).
 func (t *Table) grow(n uint64) {
+	t.startGrow(n)
+	for t.from.Load() != 0 {
+		t.growStep(1 << 20)
+	}
+}
+
+// startGrow begins widening the region in use to n buckets: new entries
+// go to their buckets under the new width at once, and growStep moves the
+// old ones. With multiply-high bucketing an entry's new bucket is never
+// below its old one, so the old buckets are moved from the top down, and
+// a board whose old bucket is below the cursor is still found there, one
+// whose old bucket is not in its new one (bucketNo). So a growth can be
+// spread over many short steps, each with the search's stop checks in
+// between: on a large table moving everything at once took long enough to
+// delay a stop.
+func (t *Table) startGrow(n uint64) {
 	if !t.growing.CompareAndSwap(false, true) {
 		return
 	}
 	defer t.growing.Store(false)
 	old := t.active.Load()
-	if n <= old {
+	if n <= old || t.from.Load() != 0 {
 		return
 	}
+	t.cursor.Store(old)
+	t.from.Store(old)
+	t.active.Store(n)
+	t.layout.Add(1)
+}
+
+// growChunk is how many old buckets one growth step moves: 256 buckets
+// (64 KiB) of a half-full table take a few tens of microseconds.
+const growChunk = 256
+
+// growStep moves the entries of the next (at most) chunk old buckets of
+// a growth in progress, if any, to their new buckets; where a new bucket
+// is full the cheaper entry (by Amount) is dropped, which only costs
+// search. It is meant for a searching goroutine: a concurrent reader may
+// miss entries while it runs, never read a wrong one.
+func (t *Table) growStep(chunk uint64) {
+	if t.from.Load() == 0 || !t.growing.CompareAndSwap(false, true) {
+		return
+	}
+	defer t.growing.Store(false)
+	c, n := t.cursor.Load(), t.active.Load()
+	lo := c - min(c, chunk)
 	gen := t.curGen()
 	var w [slotWords]uint64
-	for b := int(old) - 1; b >= 0; b-- {
+	var zero [slotWords]uint64
+	for b := int(c) - 1; b >= int(lo); b-- {
 		base := b * bucketWords
 		for i := 0; i < bucketSlots; i++ {
-			s := atomic.LoadUint64(&t.w[base+i])
-			if !live(s, gen) {
+			if !live(atomic.LoadUint64(&t.w[base+i]), gen) || !t.readSlot(base, i, &w) {
 				continue
 			}
-			nb := bucketIn(t.boardAt(base, i), n)
-			if nb == base || !t.readSlot(base, i, &w) {
-				continue
+			if nb := bucketIn(w[1], n); nb != base {
+				t.place(nb, &w, gen)
+				t.writeSlot(base, i, &zero, 0)
 			}
-			t.place(nb, &w, gen)
-			var zero [slotWords]uint64
-			t.writeSlot(base, i, &zero, 0)
 		}
 	}
-	t.active.Store(n)
+	t.cursor.Store(lo)
+	if lo == 0 {
+		t.from.Store(0)
+	}
 	t.layout.Add(1)
 }
 
