@@ -46,6 +46,7 @@ type ply struct {
 	ph      uint64   // hash of the path from the root to this node (pathHash)
 	fresh   bool     // children not refreshed since expansion (SNDA detection due)
 	layout  uint64   // Table.layout when the children were last all read (0: never)
+	located uint64   // Table.layout the children's buckets (child.bkt) were located under
 	hm      []Move   // decidedHand scratch: the moves a verdict rests on
 	hh      []uint32 // and their children's words
 }
@@ -261,6 +262,7 @@ func (s *searcher) expand(d int) bool {
 		p.kids = make([]child, 0, max(len(p.moves), 64))
 	}
 	p.kids = p.kids[:len(p.moves)]
+	p.located = s.t.layout.Load()
 	for i, m := range p.moves {
 		g.Do(m)
 		c := &p.kids[i]
@@ -268,7 +270,8 @@ func (s *searcher) expand(d int) bool {
 		// The child's bucket is read soon (by refreshAll, and by a game
 		// whose Terminal probes the table): start loading it while the
 		// game works.
-		s.t.prefetchNo(s.t.bucketNo(c.key.Board))
+		c.bkt = s.t.bucketNo(c.key.Board)
+		s.t.prefetchNo(c.bkt)
 		term := g.Terminal()
 		at := -1
 		if term == Unknown {
@@ -363,18 +366,24 @@ func (s *searcher) refresh(d, i int) {
 }
 
 // refreshAll locates every child's bucket under the table's current layout
-// and refreshes every child of the node at depth d.
+// (unless they are located under it already) and refreshes every child of
+// the node at depth d.
 func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
-	p.layout = s.t.layout.Load() // before locating: a change meanwhile is seen next time
-	// Locate every child and prefetch its bucket header first, so that
-	// the processor overlaps their cache and TLB misses instead of taking
-	// them one probe at a time.
-	for i := range p.kids {
-		c := &p.kids[i]
-		if !c.fixed {
-			c.bkt = s.t.bucketNo(c.key.Board)
-			s.t.prefetchNo(c.bkt)
+	lay := s.t.layout.Load() // before locating: a change meanwhile is seen next time
+	p.layout = lay
+	if p.located != lay {
+		// Locate every child and prefetch its bucket header first, so
+		// that the processor overlaps their cache and TLB misses instead
+		// of taking them one probe at a time (expand has done so under
+		// the layout it saw).
+		p.located = lay
+		for i := range p.kids {
+			c := &p.kids[i]
+			if !c.fixed {
+				c.bkt = s.t.bucketNo(c.key.Board)
+				s.t.prefetchNo(c.bkt)
+			}
 		}
 	}
 	for i := range p.kids {

@@ -340,7 +340,8 @@ func (t *Table) bucketAt(b int) *[bucketWords]uint64 {
 // readIn is readSlot on a located bucket, for the generation gen (as
 // curGen returns it).
 func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bool {
-	body := bk[bodyOff+i*bodyWords : bodyOff+i*bodyWords+bodyWords : bodyOff+i*bodyWords+bodyWords]
+	i &= bucketSlots - 1
+	o := bodyOff + i*bodyWords // the six body words, unrolled below
 	for try := 0; try < 16; try++ {
 		s1 := atomic.LoadUint64(&bk[i])
 		if s1&1 != 0 {
@@ -350,9 +351,12 @@ func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bo
 			return false
 		}
 		w[1] = atomic.LoadUint64(&bk[boardOff+i])
-		for j := range body {
-			w[2+j] = atomic.LoadUint64(&body[j])
-		}
+		w[2] = atomic.LoadUint64(&bk[o])
+		w[3] = atomic.LoadUint64(&bk[o+1])
+		w[4] = atomic.LoadUint64(&bk[o+2])
+		w[5] = atomic.LoadUint64(&bk[o+3])
+		w[6] = atomic.LoadUint64(&bk[o+4])
+		w[7] = atomic.LoadUint64(&bk[o+5])
 		if atomic.LoadUint64(&bk[i]) == s1 {
 			w[0] = s1
 			return w[5]>>48&flagValid != 0
