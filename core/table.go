@@ -258,9 +258,13 @@ func (t *Table) startGrow(n uint64) {
 	t.layout.Add(1)
 }
 
-// growChunk is how many old buckets one growth step moves: 256 buckets
-// (64 KiB) of a half-full table take a few tens of microseconds.
-const growChunk = 256
+// growChunk is how many old buckets one growth step moves. Growing a
+// half-full 1 GiB table from 512 MiB, 4096 buckets (1 MiB) took 2.9 ms on
+// average and 7.5 ms at worst (fresh pages), 512 steps, 32 k nodes of
+// search: a stop waits at most one step, and the table is back to one
+// layout soon. Steps of 256 buckets (0.1 ms) stretched a growth over
+// half a million nodes, with the old region over half full all along.
+const growChunk = 4096
 
 // growStep moves the entries of the next (at most) chunk old buckets of
 // a growth in progress, if any, to their new buckets; where a new bucket
