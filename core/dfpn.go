@@ -74,10 +74,11 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 		}
 		s.settle(&p.kids[best], r, d+1)
 		// A decided child may decide siblings through the table
-		// (dominance, transpositions): read them all again then. TCA and
+		// (dominance, transpositions): read them again then. TCA and
 		// df-pn(r) need every child's minimal distance as the table has
 		// it now (an old child is how they see a cycle), so they always
-		// re-read.
+		// re-read. The re-read reads only the children whose entries may
+		// have changed (refreshChanged), with the values a full read gives.
 		reread = r.final() || s.o.TCA || s.o.DFPNR
 		if reread && s.par != nil {
 			s.parRefresh(d) // the re-read, without numbers falling back
@@ -101,8 +102,10 @@ func (s *searcher) dfpn(d int, thpn, thdn PN, inc bool) val {
 // number, and whether an unproven child is "old" (TCA, df-pn(r)).
 //
 // With refresh false it does not read the children from the table but uses
-// what the visit knows, the searched child updated from its returned value.
-// Without TCA and df-pn(r), dfpn re-reads every child only at the start of
+// what the visit knows, the searched child updated from its returned value;
+// with refresh true it reads them (refreshChanged: every child at the start
+// of a visit, later those whose entries may have changed).
+// Without TCA and df-pn(r), dfpn re-reads the children only at the start of
 // a visit, after a child was decided (which may decide siblings through
 // dominance or transpositions) and when a limit or a parallel cut breaks
 // the visit off: that saved 60% of the
@@ -119,13 +122,21 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	best = 0
 	anyNormal := false
 	if refresh {
-		s.refreshAll(d)
+		s.refreshChanged(d)
+	}
+	// The plain sum (and SNDA's max over marked moves) is taken in the
+	// same pass; WPNS and df-pn(r) combine in sumOther.
+	plain := !s.o.WPNS && !s.o.DFPNR
+	var sum, marked PN
+	var mask uint32
+	if s.o.SNDA && (p.or || !s.o.SNDAOROnly) {
+		mask = p.snda
 	}
 	for i := range p.kids {
 		c := &p.kids[i]
-		x := c.pn
+		x, y := c.pn, c.dn
 		if !p.or {
-			x = c.dn
+			x, y = y, x
 		}
 		if x != 0 && p.delays && waiting(p, i, s.patience) {
 			continue // not due yet (a delayed child that wins still counts)
@@ -135,11 +146,16 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 		} else if x < second {
 			second = x
 		}
-		if c.pn != 0 && c.dn != 0 {
+		if x != 0 && y != 0 {
 			if c.inTT && c.md <= p.md {
 				oldUnproven = true
 			} else {
 				anyNormal = true
+			}
+			if i < 32 && mask&(1<<uint(i)) != 0 {
+				marked = max(marked, y)
+			} else {
+				sum = sum.Add(y)
 			}
 		}
 	}
@@ -151,7 +167,11 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	if first == Infinity {
 		return finalOf(p, !p.or), best, second, oldUnproven
 	}
-	sum := s.sumOther(p, anyNormal)
+	if plain {
+		sum = sum.Add(marked)
+	} else {
+		sum = s.sumOther(p, anyNormal)
+	}
 	if p.or {
 		v.pn, v.dn = first, sum
 	} else {

@@ -88,6 +88,24 @@ func (e *Entry) pack(w *[slotWords]uint64) {
 	w[7] = uint64(e.MinDepth) | uint64(e.SNDA)<<32
 }
 
+// slot is one packed entry, as the table holds it; its methods decode
+// single fields, for readers that need only a few.
+type slot [slotWords]uint64
+
+func (w *slot) board() uint64    { return w[1] }
+func (w *slot) hand() uint32     { return uint32(w[2] >> 32) }
+func (w *slot) pn() PN           { return PN(w[3]) }
+func (w *slot) dn() PN           { return PN(w[4]) }
+func (w *slot) length() uint32   { return uint32(w[5] >> 24 & maxLength) }
+func (w *slot) step() uint8      { return uint8(w[5] >> 40) }
+func (w *slot) flags() uint64    { return w[5] >> 48 & 0xff }
+func (w *slot) parentIdx() uint8 { return uint8(w[5] >> 56) }
+func (w *slot) parent() uint64   { return w[6] }
+func (w *slot) minDepth() uint32 { return uint32(w[7]) }
+func (w *slot) hasParent() bool  { return w.flags()&flagParent != 0 }
+func (w *slot) sound() bool      { return w.flags()&flagSound != 0 }
+func (w *slot) key() Key         { return Key{Board: w.board(), Hand: w.hand()} }
+
 // unpack decodes words w1..w7; ok is false for an empty slot.
 func (e *Entry) unpack(w *[slotWords]uint64) (ok bool) {
 	flags := w[5] >> 48 & 0xff

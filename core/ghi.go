@@ -86,8 +86,10 @@ type ghiMarks struct {
 
 const ghiMarkBits = 1 << 16
 
+// ghiIndex is a multiplicative hash: Board is a hash already, and a
+// child read asks has for every child.
 func ghiIndex(k Key) uint64 {
-	return mix64(k.Board^uint64(k.Hand)*0xbf58476d1ce4e5b9) >> (64 - 16)
+	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> (64 - 16)
 }
 
 func (m *ghiMarks) reset() {
@@ -124,17 +126,18 @@ func (s *searcher) storePathDependent(d int, v val, work uint64) {
 		Amount: uint32(min(work, math.MaxUint32)), Step: uint8(s.step), MinDepth: uint32(v.dep)}
 	s.t.storeOver(&e, k)
 	s.ghi.set(p.key)
+	// A sibling with the same key (two moves to one position) reads this
+	// entry back: count the write where that sibling looks for changes.
+	s.noteWrite(s.t.bucketNo(p.key.Board))
 }
 
 // refreshPathDependent reads child c of the node at depth d from its
-// path-dependent entry, if this search stored one for c's key and the
-// table still holds it for this path and step: c is then fixed for the
+// path-dependent entry, if the table still holds one for this path and
+// step (the caller asks only where ghiMarks.has says this search stored
+// one for c's key): c is then fixed for the
 // rest of the visit with the stored value and dep, as if the visit had
 // just searched it. It reports whether it did.
 func (s *searcher) refreshPathDependent(d int, c *child) bool {
-	if !s.ghi.has(c.key) {
-		return false
-	}
 	e, ok := s.t.Lookup(pathKey(c.key, s.plies[d].ph), c.or)
 	if !ok || e.Step != uint8(s.step) || !(e.PN == 0 || e.DN == 0) || e.MinDepth > uint32(d) {
 		return false

@@ -35,6 +35,12 @@ pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
 par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
 smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
 usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/
+reread-store-write|search.go|s/\ts\.noteWrite\(b\)\n//
+reread-ghi-write|ghi.go|s/\ts\.noteWrite\(s\.t\.bucketNo\(p\.key\.Board\)\)\n//
+reread-gc-layout|table.go|s/\tdefer t\.layout\.Add\(1\)\n//
+reread-grow-layout|table.go|s/\tif lo == 0 \{\n\t\tt\.from\.Store\(0\)\n\t\}\n\tt\.layout\.Add\(1\)\n/\tif lo == 0 {\n\t\tt.from.Store(0)\n\t}\n/
+grow-old-bucket|table.go|s/ob < t\.cursor\.Load\(\)/false \&\& ob < t.cursor.Load()/
+grow-poll|search.go|s/\ts\.t\.growStep\(growChunk\) .*\n//
 LIST
 }
 

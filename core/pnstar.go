@@ -67,10 +67,22 @@ func (s *searcher) pnstar(d int, th PN, inc bool) val {
 }
 
 // refreshStar is refresh for PN*: a child's dn is only "unknown" (1)
-// unless the child is disproven.
+// unless the child is disproven. Like refreshChanged, it reads the child
+// only if its bucket was written since the node's first read, or if the
+// table's layout changed since then (the child is then located again).
 func (s *searcher) refreshStar(d, i int) {
+	p := &s.plies[d]
+	c := &p.kids[i]
+	switch {
+	case c.fixed:
+		return
+	case p.layout != s.t.layout.Load() || s.fullReads:
+		c.bkt = s.t.bucketNo(c.key.Board)
+	case s.writes[c.bkt&(writeSlots-1)] == c.seen:
+		return
+	}
 	s.refresh(d, i)
-	starDN(&s.plies[d].kids[i])
+	starDN(c)
 }
 
 func starDN(c *child) {

@@ -7,18 +7,25 @@ import (
 	"time"
 )
 
-// child is one generated successor of a node on the path.
+// child is one generated successor of a node on the path. Its fields are
+// ordered to keep it at one cache line.
 type child struct {
 	key    Key
-	or     bool
-	fixed  bool  // value is local to this visit (terminal, cycle, path-dependent)
-	dep    int32 // for fixed values: smallest path depth relied on
+	hand   uint32 // domain word a final value holds under (see HandProofs)
 	pn, dn PN
+	h      PN    // the child's initial estimate of the number its own children sum (WPNS)
+	dep    int32 // for fixed values: smallest path depth relied on
 	length uint32
 	md     uint32 // minimal distance from the table (MaxUint32: never seen)
-	inTT   bool   // found in the table at the last refresh
-	h      PN     // the child's initial estimate of the number its own children sum (WPNS)
-	hand   uint32 // domain word a final value holds under (see HandProofs)
+	// bkt is the number of the table bucket that holds the child's
+	// entries, located at the node's last full read (ply.layout), and seen
+	// the write count of that bucket (searcher.writes) when the child was
+	// last read: see refreshChanged.
+	bkt   uint32
+	seen  uint32
+	or    bool
+	fixed bool // value is local to this visit (terminal, cycle, path-dependent)
+	inTT  bool // found in the table at the last refresh
 }
 
 // ply is the preallocated per-depth state.
@@ -38,6 +45,8 @@ type ply struct {
 	hadTT   bool
 	ph      uint64   // hash of the path from the root to this node (pathHash)
 	fresh   bool     // children not refreshed since expansion (SNDA detection due)
+	layout  uint64   // Table.layout when the children were last all read (0: never)
+	located uint64   // Table.layout the children's buckets (child.bkt) were located under
 	hm      []Move   // decidedHand scratch: the moves a verdict rests on
 	hh      []uint32 // and their children's words
 }
@@ -67,7 +76,10 @@ type searcher struct {
 	plies    []ply
 	path     pathSet
 	stats    Stats
-	sink     uint64 // keeps prefetching loads alive
+	// writes counts this searcher's table writes by bucket number modulo
+	// writeSlots, so that a node re-reads only the children whose bucket
+	// was written since it last read them (refreshChanged).
+	writes [writeSlots]uint32
 
 	par   *parWorker // this thread's parallel state (parallel.go); nil on one thread
 	cycle Outcome    // Game.CycleOutcome, asked once per search
@@ -76,6 +88,10 @@ type searcher struct {
 	// path; only tests set it (ghi_test.go), to show the wrong answers
 	// that gives.
 	naiveGHI bool
+	// fullReads makes every re-read of a node's children read them all,
+	// as refreshChanged claims to be equivalent to; only tests set it
+	// (reread_test.go).
+	fullReads bool
 
 	stop     *atomic.Bool
 	ctx      context.Context
@@ -185,6 +201,8 @@ func (s *searcher) poll() bool {
 	if s.stats.Expanded%(8*maintainEvery) < pollEvery {
 		s.t.maybeGrow()
 	}
+	s.t.growStep(growChunk) // a growth in progress moves on
+
 	return false
 }
 
@@ -240,32 +258,47 @@ func (s *searcher) expand(d int) bool {
 	if s.del != nil {
 		p.delays = s.setDelays(p)
 	}
+	if cap(p.kids) < len(p.moves) {
+		p.kids = make([]child, 0, max(len(p.moves), 64))
+	}
+	p.kids = p.kids[:len(p.moves)]
+	p.located = s.t.layout.Load()
 	for i, m := range p.moves {
 		g.Do(m)
-		c := child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
+		c := &p.kids[i]
+		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
+		// The child's bucket is read soon (by refreshAll, and by a game
+		// whose Terminal probes the table): start loading it while the
+		// game works.
+		c.bkt = s.t.bucketNo(c.key.Board)
+		s.t.prefetchNo(c.bkt)
 		term := g.Terminal()
+		at := -1
+		if term == Unknown {
+			at = s.path.find(c.key)
+		}
 		var epn, edn PN
 		// A delayed child is not counted until it is due, and most never
 		// are: it skips the (costly) estimate.
-		if term == Unknown && s.path.find(c.key) < 0 && !(p.delays && p.wait[i] >= 0) {
+		if term == Unknown && at < 0 && !(p.delays && p.wait[i] >= 0) {
 			epn, edn = g.Estimate()
 			epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 		} else {
 			epn, edn = 1, 1
 		}
-		s.initChild(&c, term, epn, edn)
+		s.initChild(c, term, at, epn, edn)
 		g.Undo(m)
-		p.kids = append(p.kids, c)
 	}
 	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
+	p.layout = 0       // the first re-read reads every child
 	return true
 }
 
 // initChild gives a new child its value for this visit: terminal, a
-// repetition of a position on the path (valued by the search's cycle
-// outcome, see Game.CycleOutcome), or the estimate. The game is at the
-// child.
-func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
+// repetition of the position at depth at on the path (at >= 0; valued by
+// the search's cycle outcome, see Game.CycleOutcome), or the estimate. The
+// game is at the child.
+func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 	c.hand = c.key.Hand
 	switch term {
 	case Proven:
@@ -277,7 +310,7 @@ func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
 		c.hand = s.leafHand(c.key, term)
 		return
 	}
-	if at := s.path.find(c.key); at >= 0 {
+	if at >= 0 {
 		c.fixed, c.dep = true, int32(at)
 		if s.cycle == Proven {
 			c.pn, c.dn = 0, Infinity
@@ -293,63 +326,114 @@ func (s *searcher) initChild(c *child, term Outcome, epn, edn PN) {
 // refresh updates child i of the node at depth d from the table unless
 // its value is fixed for this visit. When the table has lost the entry, the
 // last known value stays (so an evicted child cannot make the parent loop).
+// The child's bucket must have been located (refreshAll).
 func (s *searcher) refresh(d, i int) {
 	p := &s.plies[d]
 	c := &p.kids[i]
-	if c.fixed || s.refreshPathDependent(d, c) {
+	if c.fixed {
 		return
 	}
-	e, ok := s.t.Probe(c.key, c.or, s.dom)
+	c.seen = s.writes[c.bkt&(writeSlots-1)]
+	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
+		return
+	}
+	var e slot
 	c.inTT = false
-	if !ok {
+	if !s.t.probeIn(c.bkt, c.key, c.or, s.dom, &e) {
 		return
 	}
 	s.stats.TableHits++
-	if p.fresh && e.HasParent && e.Key == c.key {
-		if e.Parent != p.key.Board {
-			s.detectSource(d, i, &e)
-		} else if j := int(e.ParentIdx); j != i && j < len(p.kids) && p.kids[j].key == c.key {
+	if p.fresh && e.hasParent() && e.key() == c.key {
+		if e.parent() != p.key.Board {
+			s.detectSource(d, i, e.parent(), int(e.parentIdx()))
+		} else if j := int(e.parentIdx()); j != i && j < len(p.kids) && p.kids[j].key == c.key {
 			// Two moves of this node lead to the same child (parallel
 			// edges): it is its own source node. Summing it twice made
 			// TCA+SNDA loop on such graphs.
 			s.markSource(d, i, j)
 		}
 	}
-	final := e.PN == 0 || e.DN == 0
-	if e.Step != uint8(s.step) && !(final && e.Sound) {
+	pn, dn := e.pn(), e.dn()
+	final := pn == 0 || dn == 0
+	if e.step() != uint8(s.step) && !(final && e.sound()) {
 		return // computed with another move set: unsound to reuse
 	}
 	c.inTT = true
-	c.pn, c.dn, c.length, c.md = e.PN, e.DN, e.Length, e.MinDepth
+	c.pn, c.dn, c.length, c.md = pn, dn, e.length(), e.minDepth()
 	if final {
-		c.hand = e.Key.Hand
+		c.hand = e.hand()
 	}
 }
 
-// refreshAll refreshes every child of the node at depth d.
+// refreshAll locates every child's bucket under the table's current layout
+// (unless they are located under it already) and refreshes every child of
+// the node at depth d.
 func (s *searcher) refreshAll(d int) {
 	p := &s.plies[d]
-	// Touch every child's bucket header first: the loads are independent,
-	// so the processor overlaps their cache and TLB misses instead of
-	// taking them one probe at a time.
-	var sink uint64
-	for i := range p.kids {
-		if !p.kids[i].fixed {
-			sink += s.t.touch(p.kids[i].key.Board)
+	lay := s.t.layout.Load() // before locating: a change meanwhile is seen next time
+	p.layout = lay
+	if p.located != lay {
+		// Locate every child and prefetch its bucket header first, so
+		// that the processor overlaps their cache and TLB misses instead
+		// of taking them one probe at a time (expand has done so under
+		// the layout it saw).
+		p.located = lay
+		for i := range p.kids {
+			c := &p.kids[i]
+			if !c.fixed {
+				c.bkt = s.t.bucketNo(c.key.Board)
+				s.t.prefetchNo(c.bkt)
+			}
 		}
 	}
-	s.sink += sink
 	for i := range p.kids {
 		s.refresh(d, i)
 	}
 	p.fresh = false
 }
 
+// refreshChanged is refreshAll for the children whose table entries may
+// have changed since they were last read, which gives exactly the values
+// refreshAll would: a child's read (refresh: Probe of its bucket, and its
+// path-dependent entry) depends only on the entries of its own bucket, and
+// on one thread those change only through this searcher's stores, which
+// count in writes, or through a change of the table's layout (growth,
+// garbage collection, Clear), after which every child is read again.
+// Another thread's or the game's writes are not seen until the next full
+// read; the parallel search re-reads in full (parRefresh). A child whose
+// bucket shares its write count with a written one (writeSlots) is merely
+// read again.
+//
+// TCA needs every child's current minimal distance and table presence to
+// see old children, which is why dfpn re-read every child after every
+// child search; almost all of those reads found what the node already knew.
+func (s *searcher) refreshChanged(d int) {
+	p := &s.plies[d]
+	if p.layout != s.t.layout.Load() || s.fullReads {
+		s.refreshAll(d)
+		return
+	}
+	for i := range p.kids {
+		c := &p.kids[i]
+		if !c.fixed && s.writes[c.bkt&(writeSlots-1)] != c.seen {
+			s.refresh(d, i)
+		}
+	}
+}
+
+// writeSlots is the number of write counters (searcher.writes), a power of
+// two: 16 KiB, small enough to stay in the first-level cache.
+const writeSlots = 1 << 12
+
+// noteWrite counts a write to bucket number b.
+func (s *searcher) noteWrite(b uint32) { s.writes[b&(writeSlots-1)]++ }
+
 // detectSource implements SNDA's source detection for child i of the node
-// at depth d, whose entry x records another parent: the child was reached
-// by another path. Following parent pointers to an ancestor on the current
-// path finds the source node, where the two moves leading to the common
-// descendant are marked so their values are combined with max, not sum.
+// at depth d, whose entry records another parent (parent, whose move idx
+// led to it): the child was reached by another path. Following parent
+// pointers to an ancestor on the current path finds the source node, where
+// the two moves leading to the common descendant are marked so their values
+// are combined with max, not sum.
 //
 // Parent pointers name a board, not a hand, so a position with the same
 // board and another hand may be taken for the parent; the marks are a
@@ -358,22 +442,22 @@ func (s *searcher) refreshAll(d int) {
 // nodes on Microcosmos tails (31 plies: 82781 -> 186986; 61: 377513 ->
 // 610066): the looser marks curb more of the DAG overestimation that tsume
 // suffers from. Following 64 pointers instead of 16 changed nothing there.
-func (s *searcher) detectSource(d, i int, x *Entry) {
+func (s *searcher) detectSource(d, i int, parent uint64, idx int) {
 	p := &s.plies[d]
-	e := *x
-	for hop := 0; hop < 16 && e.HasParent; hop++ {
-		if hop > 0 && e.Parent == p.key.Board {
-			s.markSource(d, i, int(e.ParentIdx))
+	for hop := 0; hop < 16; hop++ {
+		if hop > 0 && parent == p.key.Board {
+			s.markSource(d, i, idx)
 			return
 		}
-		if j := s.path.findBoard(e.Parent); j >= 0 && j < d {
-			s.markSource(j, s.plies[j].moveIdx, int(e.ParentIdx))
+		if j := s.path.findBoard(parent); j >= 0 && j < d {
+			s.markSource(j, s.plies[j].moveIdx, idx)
 			return
 		}
-		var ok bool
-		if e, ok = s.t.lookupBoard(e.Parent); !ok {
+		e, ok := s.t.lookupBoard(parent)
+		if !ok || !e.HasParent {
 			return
 		}
+		parent, idx = e.Parent, int(e.ParentIdx)
 	}
 }
 
@@ -461,7 +545,9 @@ func (s *searcher) store(d int, v val, work uint64) val {
 		q := &s.plies[d-1]
 		e.HasParent, e.Parent, e.ParentIdx = true, q.key.Board, uint8(min(q.moveIdx, 255))
 	}
-	s.t.storeOver(&e, p.key)
+	b := s.t.bucketNo(e.Key.Board)
+	s.noteWrite(b)
+	s.t.storeIn(b, &e, p.key)
 	p.entry = e
 	return v
 }

@@ -36,10 +36,21 @@ type Table struct {
 	mem      *region
 	w        []uint64
 	nBuckets uint64
-	active   atomic.Uint64 // buckets in use, see grow
-	growing  atomic.Bool   // one grow at a time
+	active   atomic.Uint64 // buckets in use (during a growth: its target), see grow
+	growing  atomic.Bool   // one growth step at a time
 	gen      atomic.Uint64 // current generation, 1..maxGen
 	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
+	// During a growth (see startGrow) from is the bucket count before it,
+	// and buckets below cursor (numbered under from) are not moved yet;
+	// from is 0 otherwise.
+	from, cursor atomic.Uint64
+	// layout changes (from 1 up) whenever entries may move or vanish
+	// during a search other than by a store into their bucket: growth and
+	// garbage collection. A searcher that located buckets under one layout
+	// locates them again under another (searcher.refreshChanged). Clear
+	// never runs during a search, and every visit first reads its
+	// children in full.
+	layout atomic.Uint64
 }
 
 // Bucket layout in words: 0..3 sequence words, 4..7 Boards, then 6 body
@@ -97,6 +108,7 @@ func NewTable(mib int, opts TableOptions) (*Table, error) {
 	t := &Table{mem: r, w: r.words, nBuckets: uint64(len(r.words) / bucketWords)}
 	t.active.Store(min(t.nBuckets, initialBuckets))
 	t.gen.Store(1)
+	t.layout.Store(1)
 	t.lazyHuge.Store(!opts.HugeTLB && !opts.NoHugePages && !opts.EagerHugePages)
 	return t, nil
 }
@@ -126,6 +138,8 @@ func (t *Table) Slots() int { return int(t.nBuckets) * bucketSlots }
 // kernel where it can be). Clear must not run concurrently with any other
 // use of the table.
 func (t *Table) Clear() {
+	t.from.Store(0)
+	t.cursor.Store(0)
 	t.active.Store(min(t.nBuckets, initialBuckets))
 	if g := t.gen.Load(); g < maxGen {
 		t.gen.Store(g + 1)
@@ -154,10 +168,22 @@ func live(s, gen uint64) bool { return s>>genShift<<genShift == gen }
 // seqAmount is the Amount a sequence word carries.
 func seqAmount(s uint64) uint64 { return s >> amountShift & maxAmount }
 
-// bucket returns the word index of the bucket for board (multiply-high
-// range reduction, so the bucket count need not be a power of two).
-func (t *Table) bucket(board uint64) int {
-	return bucketIn(board, t.active.Load())
+// bucket returns the word index of the bucket for board.
+func (t *Table) bucket(board uint64) int { return int(t.bucketNo(board)) * bucketWords }
+
+// bucketNo is the number of board's bucket (its word index is
+// bucketWords times it; a table has at most 2^32 buckets): multiply-high
+// range reduction, so the bucket count need not be a power of two. During
+// a growth a board whose bucket before it is not moved yet is still there.
+func (t *Table) bucketNo(board uint64) uint32 {
+	x := board * 0x9e3779b97f4a7c15
+	if f := t.from.Load(); f != 0 {
+		if ob, _ := bits.Mul64(x, f); ob < t.cursor.Load() {
+			return uint32(ob)
+		}
+	}
+	hi, _ := bits.Mul64(x, t.active.Load())
+	return uint32(hi)
 }
 
 // bucketIn is the word index of board's bucket among the first n.
@@ -190,49 +216,88 @@ func (t *Table) activeFill() int {
 	return used * 1000 / n
 }
 
-// maybeGrow doubles the region in use (up to the whole table) when it is
-// half full; the search calls it from its periodic checks.
+// maybeGrow starts doubling the region in use (up to the whole table)
+// when it is half full; the search calls it from its periodic checks.
 func (t *Table) maybeGrow() {
-	if t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
-		t.grow(min(t.nBuckets, 2*t.active.Load()))
+	if t.from.Load() == 0 && t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
+		t.startGrow(min(t.nBuckets, 2*t.active.Load()))
 	}
 }
 
 // grow widens the region in use to n buckets and moves every entry to its
-// bucket under the new width. With multiply-high bucketing an entry's new
-// bucket is never below its old one, so buckets are processed from the
-// top down and each entry moves into a bucket already processed; where
-// that bucket is full the cheaper entry (by Amount) is dropped, which only
-// costs search. It is meant for the searching goroutine: a concurrent
-// reader may miss entries while it runs, never read a wrong one.
+// bucket under the new width, at once (tests; a search grows the table a
+// step at a time, see growStep).
 func (t *Table) grow(n uint64) {
+	t.startGrow(n)
+	for t.from.Load() != 0 {
+		t.growStep(1 << 20)
+	}
+}
+
+// startGrow begins widening the region in use to n buckets: new entries
+// go to their buckets under the new width at once, and growStep moves the
+// old ones. With multiply-high bucketing an entry's new bucket is never
+// below its old one, so the old buckets are moved from the top down, and
+// a board whose old bucket is below the cursor is still found there, one
+// whose old bucket is not in its new one (bucketNo). So a growth can be
+// spread over many short steps, each with the search's stop checks in
+// between: on a large table moving everything at once took long enough to
+// delay a stop.
+func (t *Table) startGrow(n uint64) {
 	if !t.growing.CompareAndSwap(false, true) {
 		return
 	}
 	defer t.growing.Store(false)
 	old := t.active.Load()
-	if n <= old {
+	if n <= old || t.from.Load() != 0 {
 		return
 	}
+	t.cursor.Store(old)
+	t.from.Store(old)
+	t.active.Store(n)
+	t.layout.Add(1)
+}
+
+// growChunk is how many old buckets one growth step moves. Growing a
+// half-full 1 GiB table from 512 MiB, 4096 buckets (1 MiB) took 2.9 ms on
+// average and 7.5 ms at worst (fresh pages), 512 steps, 32 k nodes of
+// search: a stop waits at most one step, and the table is back to one
+// layout soon. Steps of 256 buckets (0.1 ms) stretched a growth over
+// half a million nodes, with the old region over half full all along.
+const growChunk = 4096
+
+// growStep moves the entries of the next (at most) chunk old buckets of
+// a growth in progress, if any, to their new buckets; where a new bucket
+// is full the cheaper entry (by Amount) is dropped, which only costs
+// search. It is meant for a searching goroutine: a concurrent reader may
+// miss entries while it runs, never read a wrong one.
+func (t *Table) growStep(chunk uint64) {
+	if t.from.Load() == 0 || !t.growing.CompareAndSwap(false, true) {
+		return
+	}
+	defer t.growing.Store(false)
+	c, n := t.cursor.Load(), t.active.Load()
+	lo := c - min(c, chunk)
 	gen := t.curGen()
 	var w [slotWords]uint64
-	for b := int(old) - 1; b >= 0; b-- {
+	var zero [slotWords]uint64
+	for b := int(c) - 1; b >= int(lo); b-- {
 		base := b * bucketWords
 		for i := 0; i < bucketSlots; i++ {
-			s := atomic.LoadUint64(&t.w[base+i])
-			if !live(s, gen) {
+			if !live(atomic.LoadUint64(&t.w[base+i]), gen) || !t.readSlot(base, i, &w) {
 				continue
 			}
-			nb := bucketIn(t.boardAt(base, i), n)
-			if nb == base || !t.readSlot(base, i, &w) {
-				continue
+			if nb := bucketIn(w[1], n); nb != base {
+				t.place(nb, &w, gen)
+				t.writeSlot(base, i, &zero, 0)
 			}
-			t.place(nb, &w, gen)
-			var zero [slotWords]uint64
-			t.writeSlot(base, i, &zero, 0)
 		}
 	}
-	t.active.Store(n)
+	t.cursor.Store(lo)
+	if lo == 0 {
+		t.from.Store(0)
+	}
+	t.layout.Add(1)
 }
 
 // place writes the packed entry w into bucket b: an empty slot, else over
@@ -255,9 +320,9 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 	t.writeSlot(b, victim, w, gen)
 }
 
-// touch loads the header word of board's bucket and returns it, so that a
-// probe soon after finds the line in the cache.
-func (t *Table) touch(board uint64) uint64 { return atomic.LoadUint64(&t.w[t.bucket(board)]) }
+// prefetchNo starts loading the header line of bucket number b, so that
+// a probe soon after finds it in the cache.
+func (t *Table) prefetchNo(b uint32) { prefetch(&t.w[int(b)*bucketWords]) }
 
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.
@@ -279,7 +344,8 @@ func (t *Table) bucketAt(b int) *[bucketWords]uint64 {
 // readIn is readSlot on a located bucket, for the generation gen (as
 // curGen returns it).
 func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bool {
-	body := bk[bodyOff+i*bodyWords : bodyOff+i*bodyWords+bodyWords : bodyOff+i*bodyWords+bodyWords]
+	i &= bucketSlots - 1
+	o := bodyOff + i*bodyWords // the six body words, unrolled below
 	for try := 0; try < 16; try++ {
 		s1 := atomic.LoadUint64(&bk[i])
 		if s1&1 != 0 {
@@ -289,9 +355,12 @@ func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bo
 			return false
 		}
 		w[1] = atomic.LoadUint64(&bk[boardOff+i])
-		for j := range body {
-			w[2+j] = atomic.LoadUint64(&body[j])
-		}
+		w[2] = atomic.LoadUint64(&bk[o])
+		w[3] = atomic.LoadUint64(&bk[o+1])
+		w[4] = atomic.LoadUint64(&bk[o+2])
+		w[5] = atomic.LoadUint64(&bk[o+3])
+		w[6] = atomic.LoadUint64(&bk[o+4])
+		w[7] = atomic.LoadUint64(&bk[o+5])
 		if atomic.LoadUint64(&bk[i]) == s1 {
 			w[0] = s1
 			return w[5]>>48&flagValid != 0
@@ -346,34 +415,42 @@ func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 // An exact final entry wins; an exact unproven entry is returned when no
 // dominating final entry exists. The returned Key is the stored one.
 func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
-	var e, exact Entry
+	var e Entry
+	var w slot
+	if !t.probeIn(t.bucketNo(k.Board), k, orNode, dom, &w) {
+		return e, false
+	}
+	e.unpack((*[slotWords]uint64)(&w))
+	return e, true
+}
+
+// probeIn is Probe in bucket number b, where k's entries are; it copies
+// the entry it answers from into out, packed, without decoding it.
+func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) bool {
 	var w [slotWords]uint64
 	found := false
-	bk := t.bucketAt(t.bucket(k.Board))
+	bk := t.bucketAt(int(b) * bucketWords)
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
 		if atomic.LoadUint64(&bk[boardOff+i]) != k.Board || !readIn(bk, i, gen, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
 		hand := uint32(w[2] >> 32)
+		pn, dn := PN(w[3]), PN(w[4])
 		if hand == k.Hand {
-			exact.unpack(&w)
-			if exact.PN == 0 || exact.DN == 0 {
-				return exact, true
+			*out = w
+			if pn == 0 || dn == 0 {
+				return true
 			}
 			found = true
 			continue
 		}
-		if dom == nil {
-			continue
-		}
-		pn, dn := PN(w[3]), PN(w[4])
-		if (pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand)) {
-			e.unpack(&w)
-			return e, true
+		if dom != nil && ((pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand))) {
+			*out = w
+			return true
 		}
 	}
-	return exact, found
+	return found
 }
 
 // lookupBoard returns any entry with this board (used to follow SNDA
@@ -402,8 +479,13 @@ func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 // HandProofs), and then replaces the node's own entry, which it makes
 // redundant, rather than taking another slot.
 func (t *Table) storeOver(e *Entry, own Key) bool {
+	return t.storeIn(t.bucketNo(e.Key.Board), e, own)
+}
+
+// storeIn is storeOver into bucket number bn, where e's entries are.
+func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
 	var w, cur [slotWords]uint64
-	b := t.bucket(e.Key.Board)
+	b := int(bn) * bucketWords
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
@@ -460,6 +542,7 @@ func (t *Table) GC() int {
 	cut := amounts[len(amounts)/2]
 	var zero [slotWords]uint64
 	removed := 0
+	defer t.layout.Add(1)
 	for b := 0; b+bucketWords <= len(t.w); b += bucketWords {
 		for i := 0; i < bucketSlots; i++ {
 			s := atomic.LoadUint64(&t.w[b+i])
