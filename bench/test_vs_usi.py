@@ -44,7 +44,7 @@ for line in sys.stdin:
 TSUME = """#!/usr/bin/env python3
 import json, sys
 print(json.dumps({"result": "mate", "proven": True, "length": 3, "moves": ["S*1b", "2a1b", "G*2b"],
-                   "verified": True, "minimal": True, "proof_ms": 20.0, "time_ms": 40.0, "nps": 100000.0,
+                   "verified": True, "minimal": True, "proof_ms": 20.0, "line_ms": 30.0, "time_ms": 40.0, "nps": 100000.0,
                    "args": sys.argv[1:]}))
 """
 
@@ -106,10 +106,12 @@ def test_table_and_positions(tmp_path: Path, capsys: pytest.CaptureFixture) -> N
     out = tmp_path / "out.jsonl"
     assert vs_usi.main(["--engine", engine, "--tsume", tsume, "--file", str(pf), "--time", "1", "--serial", "--json", str(out)]) == 0
     table = capsys.readouterr().out
-    assert table.count("| p.sfen:") == 2 and "3 VM at 0.04 s" in table
+    assert table.count("| p.sfen:") == 2 and "3 VM (reached 0.03 s) at 0.04 s" in table
+    assert "geometric mean over 2 problems; tsume's line longer on 0" in table
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     assert [r["engine"]["length"] for r in recs] == [3, 3]
     assert recs[0]["tsume"]["first_s"] == pytest.approx(0.02)
+    assert recs[0]["tsume"]["line_s"] == pytest.approx(0.03)
 
 
 def test_parse_position() -> None:

@@ -54,6 +54,7 @@ class Answer:
     length: int = 0
     first_s: Optional[float] = None  # first proof
     final_s: Optional[float] = None  # final answer
+    line_s: Optional[float] = None  # when a line of the final length was first found
     verified: bool = False
     minimal: bool = False
     nps: float = 0.0
@@ -131,6 +132,8 @@ def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Option
     )
     if r.get("proof_ms") is not None and r.get("proven"):
         a.first_s = float(r["proof_ms"]) / 1000
+    if r.get("line_ms") and a.result == "mate":
+        a.line_s = float(r["line_ms"]) / 1000
     return a
 
 
@@ -223,6 +226,7 @@ class USIEngine:
                     a.final_s = None
                 else:
                     a.result, a.length = "mate", len(words)
+                    a.line_s = a.final_s
                     if a.first_s is None:
                         a.first_s = a.final_s
                 return a
@@ -243,7 +247,8 @@ def fmt_time(s: Optional[float]) -> str:
 def fmt_answer(a: Answer, ours: bool) -> str:
     if a.result == "mate":
         marks = ("V" if a.verified else "") + ("M" if a.minimal else "") if ours else ""
-        return f"{a.length}{' ' + marks if marks else ''} at {fmt_time(a.final_s)}"
+        reached = f" (reached {fmt_time(a.line_s)})" if ours and a.line_s is not None and a.line_s != a.final_s else ""
+        return f"{a.length}{' ' + marks if marks else ''}{reached} at {fmt_time(a.final_s)}"
     if a.result == "nomate":
         return f"nomate at {fmt_time(a.final_s)}"
     return a.result if not a.note else f"{a.result} ({a.note[:40]})"
@@ -289,7 +294,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     out = open(args.json, "w") if args.json else None
     rows = []
-    first_ratio, nps_ratio = [], []
+    first_ratio, nps_ratio, line_ratio = [], [], []
+    longer = 0
     try:
         for p in problems:
             box: dict = {}
@@ -313,6 +319,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             ours: Answer = box["ours"]
             if ours.first_s and theirs.first_s:
                 first_ratio.append(ours.first_s / theirs.first_s)
+            if ours.result == theirs.result == "mate":
+                if ours.length > theirs.length:
+                    longer += 1
+                elif ours.line_s and theirs.line_s:
+                    line_ratio.append(ours.line_s / theirs.line_s)
             if ours.nps and theirs.nps:
                 nps_ratio.append(ours.nps / theirs.nps)
             row = (p.name, fmt_time(ours.first_s), fmt_answer(ours, True), fmt_time(theirs.first_s), fmt_answer(theirs, False),
@@ -332,10 +343,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     print("|" + "---|" * len(head))
     for r in rows:
         print("| " + " | ".join(r) + " |")
-    g1, g2 = geomean(first_ratio), geomean(nps_ratio)
+    g1, g2, g3 = geomean(first_ratio), geomean(nps_ratio), geomean(line_ratio)
     print()
     print(f"first proof, tsume time / engine time (geometric mean over {len(first_ratio)} problems both proved): "
           + ("—" if g1 is None else f"{g1:.2f}"))
+    print(f"engine's length reached (or a shorter line), tsume time / engine time (geometric mean over {len(line_ratio)} "
+          f"problems; tsume's line longer on {longer}): " + ("—" if g3 is None else f"{g3:.2f}"))
     print(f"nodes per second, tsume / engine (geometric mean over {len(nps_ratio)}): " + ("—" if g2 is None else f"{g2:.2f}"))
     return 0
 

@@ -140,7 +140,7 @@ func TestSolveJobsMatchesJSON(t *testing.T) {
 		t.Errorf("line %v, want 1", batch["line"])
 	}
 	for _, m := range []map[string]any{batch, one} {
-		for _, k := range []string{"line", "time_ms", "proof_ms", "nps", "proven", "candidate", "duplicate_of"} {
+		for _, k := range []string{"line", "time_ms", "proof_ms", "line_ms", "nps", "proven", "candidate", "duplicate_of"} {
 			delete(m, k)
 		}
 		delete(m["verification"].(map[string]any), "Elapsed")

@@ -42,8 +42,16 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 	}
 	k := g.Key()
 	or := g.OrNode()
-	if e, ok := s.table.Probe(k, or, g); ok && e.DN == 0 {
+	e, ok := s.table.Probe(k, or, g)
+	if ok && e.DN == 0 {
 		return lineBounds{lb: noMate, ub: noMate} // no mate at all
+	}
+	// An unbounded proof no longer than x bounds the length as it does
+	// for the bounded searches (boundedGame.Terminal proves "mate within x"
+	// from it, so a horizon proven that way has no bounded entries below).
+	unb := noMate
+	if ok && e.PN == 0 && int(e.Length) <= x && int(e.Length)%2 == x%2 {
+		unb = int(e.Length)
 	}
 	for h := x; h >= 0; h -= 2 {
 		e, ok := s.table.Probe(boundedKey(k, h), or, g)
@@ -56,6 +64,9 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 			b.lb = max(b.lb, h+2)
 			break // every smaller horizon is disproven too
 		}
+	}
+	if unb < b.ub {
+		b.ub, b.length = unb, e.Length
 	}
 	// Disproofs above x also bound the length from below.
 	for h := x + 2; h <= x+8; h += 2 {

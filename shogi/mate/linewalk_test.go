@@ -188,3 +188,42 @@ func TestWalkLineLengths(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestBoundsReadUnboundedProofs: a horizon proven from the unbounded
+// proof's length (boundedGame.Terminal, no bounded entries below it) gives
+// the walker an upper bound, and the line walked from it is a verified
+// mate within the horizon. Without the unbounded length in bounds, the
+// walker finds no bound at the root and re-searches every child.
+func TestBoundsReadUnboundedProofs(t *testing.T) {
+	n := 0
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if tc.n < 3 {
+			continue
+		}
+		g, s, bounded := caseSolver(t, tc, true)
+		e, ok := s.table.Probe(g.Key(), true, g)
+		if !ok || e.PN != 0 || int(e.Length)%2 != 1 {
+			s.Close()
+			continue
+		}
+		h := int(e.Length)
+		if r := bounded(h, 0); r.Outcome != core.Proven || r.Stats.Expanded != 0 {
+			t.Fatalf("%s: within %d (the proof's length): %v after %d expansions, want proven from the table", tc.name, h, r.Outcome, r.Stats.Expanded)
+		}
+		if b := s.bounds(g, h); b.ub > h {
+			t.Errorf("%s: bounds at %d: upper bound %d, want at most %d (the unbounded proof's length)", tc.name, h, b.ub, h)
+		}
+		line := s.walkLine(g, h, bounded)
+		if len(line) == 0 || len(line) > h {
+			t.Errorf("%s: walked %d plies from a proof of length %d", tc.name, len(line), h)
+		} else if v := Verify(g.pos, g.attacker, tc.rules, line); !v.OK {
+			t.Errorf("%s: walked line rejected: %s", tc.name, v.Problem)
+		}
+		n++
+		s.Close()
+	}
+	if n == 0 {
+		t.Fatal("no case had an unbounded proof to read")
+	}
+	t.Logf("%d cases", n)
+}

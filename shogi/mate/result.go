@@ -76,6 +76,11 @@ type Result struct {
 	Threads int
 	// Elapsed is the wall-clock time of the whole call.
 	Elapsed time.Duration
+	// LineElapsed is, for a Mate, the time from the call's start until a
+	// line of Length plies was first found: when the answer's length was
+	// reached, while the rest of Elapsed went to shortening it further or
+	// proving it minimal.
+	LineElapsed time.Duration
 	// Note explains a partial answer (e.g. why the line is not minimal).
 	Note string
 }

@@ -196,3 +196,35 @@ func TestGameAllocatesNothing(t *testing.T) {
 		t.Fatalf("%.1f allocations per run, want 0", allocs)
 	}
 }
+
+// TestLineElapsedMarksTheLine: a mate's LineElapsed is when a line of its
+// length was first found, through the exact search and through the
+// shortening (exact search off), never after the call's end.
+func TestLineElapsedMarksTheLine(t *testing.T) {
+	for _, exact := range []bool{true, false} {
+		s, err := NewSolver(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !exact {
+			s.exactMax = 0
+		}
+		for _, tc := range ownProblems {
+			if tc.kind != Mate {
+				continue
+			}
+			pos, err := shogi.ParseSFEN(tc.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := s.Solve(context.Background(), pos, Options{Rules: tc.rules, DefenderToMove: tc.and, TimeLimit: 20 * time.Second})
+			if err != nil || r.Kind != Mate {
+				t.Fatalf("%s: %v %v", tc.name, r.Kind, err)
+			}
+			if _, ok := s.foundAt[r.Length]; !ok || r.LineElapsed <= 0 || r.LineElapsed > r.Elapsed {
+				t.Errorf("%s (exact search %v): line of %d found at %v (recorded %v) in a call of %v", tc.name, exact, r.Length, r.LineElapsed, ok, r.Elapsed)
+			}
+		}
+		s.Close()
+	}
+}

@@ -49,6 +49,10 @@ type Solver struct {
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
 	lineDeadline, reserveDeadline, fullDeadline time.Time
+	// start is when the running Solve began; foundAt, when the first line
+	// of each length was found (Result.LineElapsed).
+	start   time.Time
+	foundAt map[int]time.Duration
 	// lineStop is the line search's stop test while findLine runs (see
 	// lineStopped).
 	lineStop func() bool
@@ -195,6 +199,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.lineDeadline, s.reserveDeadline, s.fullDeadline = time.Time{}, time.Time{}, deadline
 	s.early.line, s.early.v = nil, Verification{}
 	s.early.sure, s.early.sureV = nil, Verification{}
+	s.start, s.foundAt = start, nil
 
 	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
@@ -258,6 +263,12 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		res.Note = "the proof search stopped (" + cr.Stop.String() + ") before a proof or disproof"
 	}
 	res.Elapsed = time.Since(start)
+	if res.Kind == Mate {
+		res.LineElapsed = res.Elapsed
+		if at, ok := s.foundAt[len(res.Moves)]; ok {
+			res.LineElapsed = at
+		}
+	}
 	return res, nil
 }
 
@@ -510,7 +521,20 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 		return false // the exact table lost part of the line
 	}
 	res.Moves, res.Minimal = line, true
+	s.found(line)
 	return true
+}
+
+// found notes when the first line of len(line) plies was found (see
+// Result.LineElapsed).
+func (s *Solver) found(line []shogi.Move) {
+	if _, ok := s.foundAt[len(line)]; ok || len(line) == 0 {
+		return
+	}
+	if s.foundAt == nil {
+		s.foundAt = make(map[int]time.Duration)
+	}
+	s.foundAt[len(line)] = time.Since(s.start)
 }
 
 // shorten is the iterative shortening with bounded proof searches. It
@@ -601,6 +625,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 		// of time: Kotobuki on two threads, 10.5 s, gave 423 and 542
 		// plies that were no mate) is no answer at all.
 		res.Moves = f.pv
+		s.found(f.pv)
 	}
 	if stopped() {
 		s.keepVerified(res, hi, lo)
@@ -633,6 +658,7 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 // for Solve (see Solver.early). A line that is not settled now is verified
 // again at the end, with retries.
 func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
+	s.found(line)
 	prev := s.phase("verify")
 	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
 	s.phase(prev)
