@@ -227,3 +227,37 @@ func TestBoundsReadUnboundedProofs(t *testing.T) {
 	}
 	t.Logf("%d cases", n)
 }
+
+// TestWalkSearchesAttackerMovesInRounds: with nothing in the table, the
+// walker finds the root's mating move by small bounded searches of every
+// check (walkBudgets) before any search without a node limit, so that a
+// hard disproof of one check cannot hold up its siblings.
+func TestWalkSearchesAttackerMovesInRounds(t *testing.T) {
+	n := 0
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if tc.n < 3 {
+			continue
+		}
+		g, s, bounded := caseSolver(t, tc, false)
+		unlimited, calls := 0, 0
+		counted := func(limit int, nodes uint64) core.Result {
+			calls++
+			if nodes == 0 {
+				unlimited++
+			}
+			return bounded(limit, nodes)
+		}
+		m, ub := s.lineMove(g, tc.n, counted)
+		if m == shogi.NoMove || ub > tc.n-1 {
+			t.Errorf("%s: move %v, bound %d", tc.name, m, ub)
+		}
+		if unlimited > 0 {
+			t.Errorf("%s: %d of %d child searches had no node limit", tc.name, unlimited, calls)
+		}
+		n += calls
+		s.Close()
+	}
+	if n == 0 {
+		t.Fatal("the walker searched no child")
+	}
+}

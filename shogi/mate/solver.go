@@ -807,10 +807,17 @@ func (s *Solver) hint(ctx context.Context, g *Game) func(*shogi.Position, int) s
 				return en.best
 			}
 		}
+		// The first proof covers every defence it met: its move, when its
+		// proof fits the plies left, before a search of our own.
+		en, ok := s.table.Probe(k, or, g)
+		proof := ok && en.PN == 0
+		if proof && int(en.Length) <= left {
+			return shogi.Move(en.Move)
+		}
 		if m := s.hintSearch(ctx, g, p, left, or); m != shogi.NoMove {
 			return m
 		}
-		if en, ok := s.table.Probe(k, or, g); ok && en.PN == 0 {
+		if proof {
 			return shogi.Move(en.Move)
 		}
 		return shogi.NoMove

@@ -124,6 +124,10 @@ type verifier struct {
 	nodes    uint64
 	budget   uint64 // node count at which the current alternative stops
 	memo     map[memoKey]bool
+	// bufs are the move lists of the nodes on the search path, one per
+	// depth, so a node allocates nothing (the generators' buffers escape).
+	bufs  [][]shogi.Move
+	depth int
 
 	altBudget, totalBudget uint64
 	hintedBudget           uint64 // hintedAltBudget, raised for the retries
@@ -348,21 +352,23 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 	}
 	p.Do(m)
 	defer p.Undo(m)
-	var buf [shogi.MaxMoves]shogi.Move
-	for _, c := range p.GenerateLegal(buf[:0]) {
+	buf := v.push()
+	defer v.pop()
+	for _, c := range p.GenerateLegal(buf) {
 		if c.IsDrop() || c.From() != from || c.To() != to {
 			continue
 		}
 		p.Do(c)
 		futile := p.InCheck()
 		if futile {
-			var buf2 [shogi.MaxMoves]shogi.Move
-			for _, e := range p.GenerateLegal(buf2[:0]) {
+			buf2 := v.push()
+			for _, e := range p.GenerateLegal(buf2) {
 				if !e.IsDrop() {
 					futile = false
 					break
 				}
 			}
+			v.pop()
 		}
 		p.Undo(c)
 		if futile {
@@ -406,13 +412,26 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 	return v.or(d)
 }
 
+// push returns an empty move list for the next depth of the search path;
+// pop gives it back.
+func (v *verifier) push() []shogi.Move {
+	if v.depth == len(v.bufs) {
+		v.bufs = append(v.bufs, make([]shogi.Move, 0, shogi.MaxMoves))
+	}
+	v.depth++
+	return v.bufs[v.depth-1][:0]
+}
+
+func (v *verifier) pop() { v.depth-- }
+
 // and reports whether the defender, to move, is mated within d plies, and
 // whether the answer was settled within the budget.
 func (v *verifier) and(d int) (bool, bool) {
 	p := v.pos
-	var buf [shogi.MaxMoves]shogi.Move
+	buf := v.push()
+	defer v.pop()
 	saved := v.res.Futile
-	moves := v.defences(buf[:0])
+	moves := v.defences(buf)
 	v.res.Futile = saved // only the line's own nodes count futile drops
 	if len(moves) == 0 {
 		return true, true // no legal reply (or only futile drops): mated
@@ -461,8 +480,9 @@ func (v *verifier) or(d int) (bool, bool) {
 	if r, ok := v.memo[mk]; ok {
 		return r, true
 	}
-	var buf [shogi.MaxMoves]shogi.Move
-	checks := p.GenerateChecks(buf[:0])
+	buf := v.push()
+	defer v.pop()
+	checks := p.GenerateChecks(buf)
 	if v.hint != nil && !v.plain {
 		// A hinted move is only tried first: every move is still checked
 		// by this search, so a wrong hint costs time, never correctness.

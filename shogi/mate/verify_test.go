@@ -196,3 +196,42 @@ func TestVerifierChecksLineFirst(t *testing.T) {
 		t.Error("no line had defender alternatives: the test exercises nothing")
 	}
 }
+
+// TestVerifierAllocatesLittle: the verifier's nodes take their move lists
+// from its own stack, not the heap. The line is a 27-ply mate (engine mate
+// rules) from a generated game whose alternatives cost the verifier
+// thousands of nodes; before the stack, every node allocated its list.
+func TestVerifierAllocatesLittle(t *testing.T) {
+	const sfen = "ln3k2+P/7g1/p2psl2p/2ps1Bpr1/P8/2P3P1P/N2gP4/9/L2S1KGS1 w BGL4Pr2n3p 72"
+	const usi = "P*4h 4i4h 4c4d L*4e R*4g 4h4g 2d2g+ G*3g N*5e 4g4h 4d4e P*4f 4e4f 3g4f B*3g 4h4i P*4h 3i4h 2g2i L*3i 3g4h+ 4i4h G*3h 3i3h S*5i 4h3g N*2e"
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Rules: MateSearch, AutoDefender: true}
+	p, att, err := prepare(pos, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line []shogi.Move
+	q := p.Clone()
+	for _, u := range strings.Fields(usi) {
+		m, err := shogi.ParseUSIMove(q, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		q.Do(m)
+	}
+	var nodes uint64
+	allocs := testing.AllocsPerRun(2, func() {
+		nodes = verify(p, att, MateSearch, line, verifyAltBudget, 20_000).Nodes
+	})
+	if nodes < 1000 {
+		t.Fatalf("only %d verifier nodes: not a test of the nodes' allocations", nodes)
+	}
+	if allocs > float64(nodes)/20 {
+		t.Errorf("%.0f allocations for %d verifier nodes", allocs, nodes)
+	}
+	t.Logf("%.0f allocations for %d verifier nodes", allocs, nodes)
+}
