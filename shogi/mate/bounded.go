@@ -34,6 +34,15 @@ func newBoundedGame(g *Game, limit int, t *core.Table) *boundedGame {
 	return &boundedGame{Game: g, rootPly: g.pos.GamePly(), limit: limit, table: t}
 }
 
+// Clone implements core.Cloner, so that a bounded search can run on
+// several threads (the embedded *Game's own Clone would drop the horizon).
+// The copy keeps the horizon's root ply: its position is the same.
+func (b *boundedGame) Clone() core.Game {
+	c := *b
+	c.Game = b.Game.Clone()
+	return &c
+}
+
 // left returns the plies left before the horizon.
 func (b *boundedGame) left() int { return b.limit - (b.pos.GamePly() - b.rootPly) }
 

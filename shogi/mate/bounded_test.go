@@ -227,3 +227,47 @@ func TestKeepVerified(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedSearchOnTwoThreads: a bounded search runs on two threads
+// (boundedGame is a core.Cloner whose copies keep the horizon) and answers
+// as one thread does, at the exact length and two plies below it.
+func TestBoundedSearchOnTwoThreads(t *testing.T) {
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	b := newBoundedGame(g, 5, nil)
+	var buf [shogi.MaxMoves]core.Move
+	m := b.Moves(buf[:0], 0)[0]
+	b.Do(m)
+	cl, ok := any(b).(core.Cloner)
+	if !ok {
+		t.Fatal("boundedGame is not a core.Cloner: a parallel bounded search runs on one thread")
+	}
+	c, ok := cl.Clone().(*boundedGame)
+	if !ok || c.Key() != b.Key() || c.left() != b.left() || c.Game == b.Game {
+		t.Fatalf("the clone is not the same bounded position on its own game (left %d, want %d)", c.left(), b.left())
+	}
+	b.Undo(m)
+	for _, tc := range shortSample(boundedCases(t), 8) {
+		if tc.n < 3 {
+			continue
+		}
+		g := preparedGame(t, tc.sfen, tc.rules)
+		for _, h := range []int{tc.n, tc.n - 2} {
+			tab, err := core.NewTable(4, core.TableOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := core.Solve(context.Background(), newBoundedGame(g, h, tab), tab, core.Options{TCA: true, SNDA: true, Threads: 2})
+			tab.Close()
+			want := core.Proven
+			if h < tc.n {
+				want = core.Disproven
+			}
+			if r.Outcome != want {
+				t.Errorf("%s: within %d on two threads: %v, want %v", tc.name, h, r.Outcome, want)
+			}
+			if r.Threads != 2 && r.Stats.Expanded > 4000 { // smaller searches stay on one thread (core: soloNodes)
+				t.Errorf("%s: within %d: %d threads searched, want 2", tc.name, h, r.Threads)
+			}
+		}
+	}
+}

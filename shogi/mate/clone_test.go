@@ -99,9 +99,10 @@ func TestCloneIsAtTheSamePositionAndIndependent(t *testing.T) {
 	}
 }
 
-// TestOnlyThreadedIsACloner: the core must not find a Clone on *Game or
-// on a game that embeds it to change it (boundedGame), whose clones would
-// search the unbounded game.
+// TestOnlyThreadedIsACloner: the core must not find a Clone on *Game, whose
+// Clone would be inherited by a game that embeds it to change it; Threaded
+// and boundedGame (which clones its horizon too, see
+// TestBoundedSearchOnTwoThreads) are Cloners of their own.
 func TestOnlyThreadedIsACloner(t *testing.T) {
 	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
 	tests := []struct {
@@ -110,7 +111,7 @@ func TestOnlyThreadedIsACloner(t *testing.T) {
 		want bool
 	}{
 		{"*Game", g, false},
-		{"boundedGame", &boundedGame{Game: g}, false},
+		{"boundedGame", &boundedGame{Game: g}, true},
 		{"Threaded", Threaded(g), true},
 	}
 	for _, tc := range tests {

@@ -39,9 +39,11 @@ type Options struct {
 	// ProgressEvery is the interval between Progress calls (0: one second;
 	// at least 10 ms).
 	ProgressEvery time.Duration
-	// Threads is the number of threads of the proof search (0 or 1: one;
-	// at most MaxThreads), all over the solver's one table (see
-	// core.Options.Threads). The line search after a proof runs on one.
+	// Threads is the number of threads of the proof search and of the line
+	// search's large bounded searches (0 or 1: one; at most MaxThreads),
+	// all over the solver's one table (see core.Options.Threads); the line
+	// walker's small searches, the exact-length search and the verifier
+	// run on one.
 	// The answer (mate or no mate) does not depend on it; node counts and
 	// the line found may.
 	Threads int

@@ -450,13 +450,24 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
 		}
 	}
+	threads := o.Threads
 	return func(limit int, nodes uint64) core.Result {
 		co.NodeLimit = nodes
+		// The walker's small searches stay on one thread: starting the
+		// others costs more than they would save.
+		co.Threads = 1
+		if nodes == 0 || nodes >= parallelLineNodes {
+			co.Threads = threads
+		}
 		r := s.search(ctx, newBoundedGame(g, limit, s.table), co, s.lineDeadline)
 		res.ExactNodes += r.Stats.Expanded
 		return r
 	}
 }
+
+// parallelLineNodes is the smallest node budget at which a bounded search
+// runs on Options.Threads threads.
+const parallelLineNodes = 1_000_000
 
 // first is the line search's first answer (see firstLine).
 type first struct {
