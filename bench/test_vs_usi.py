@@ -122,3 +122,14 @@ def test_parse_position() -> None:
         vs_usi.parse_position("x", "not a position")
     with pytest.raises(ValueError):
         vs_usi.parse_position("x", MATE3 + " junk")
+
+
+def test_mate_rules_reach_tsume(tmp_path: Path) -> None:
+    echo = script(tmp_path, "tsume", """#!/usr/bin/env python3
+import json, sys
+print(json.dumps({"result": "unknown", "note": " ".join(sys.argv[1:])}))
+""")
+    p = vs_usi.parse_position("p", MATE3)
+    a = vs_usi.run_tsume(echo, p, 1, 16, None, "mate")
+    assert "--rules mate --defender=auto" in a.note
+    assert "--rules" not in vs_usi.run_tsume(echo, p, 1, 16, None).note

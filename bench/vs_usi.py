@@ -107,8 +107,12 @@ def pinned(core: Optional[int], argv: List[str]) -> List[str]:
     return ["taskset", "-c", str(core)] + argv
 
 
-def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Optional[int]) -> Answer:
+def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Optional[int], rules: str = "tsume") -> Answer:
     argv = [tsume, "solve", "--sfen", p.sfen, "--time-limit", f"{seconds}s", "--hash-mb", str(hash_mb), "--json", "--quiet"]
+    if rules == "mate":
+        # An engine's question: mate-search rules, and a side to move in
+        # check defends (the engine's `go mate` asks whether it is mated).
+        argv += ["--rules", "mate", "--defender=auto"]
     if p.moves:
         argv += ["--moves", " ".join(p.moves)]
     try:
@@ -270,6 +274,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--hash-mb", type=int, default=1024)
     ap.add_argument("--serial", action="store_true", help="one solver after the other (no taskset)")
     ap.add_argument("--json", help="also write the answers as JSON lines to this file")
+    ap.add_argument("--rules", choices=["tsume", "mate"], default="tsume",
+                    help="our rules: tsume (composers' problems) or mate (an engine's positions, e.g. tsume gen-shogi)")
     args = ap.parse_args(argv)
 
     problems: List[Problem] = []
@@ -299,7 +305,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         for p in problems:
             box: dict = {}
-            t = threading.Thread(target=lambda: box.update(ours=run_tsume(args.tsume, p, args.time, args.hash_mb, cores[0])))
+            t = threading.Thread(target=lambda: box.update(ours=run_tsume(args.tsume, p, args.time, args.hash_mb, cores[0], args.rules)))
             t.start()
             if args.serial:
                 t.join()

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"github.com/tsume-solver/tsume/shogi"
+	"github.com/tsume-solver/tsume/shogi/gen"
 )
 
 // The differential test (issue 12, item 2): end-game-like positions from
@@ -27,61 +27,13 @@ import (
 // KomoringHeights binary (or any USI engine that answers `go mate`),
 // compared with that engine's answer. The figures are logged.
 
-// randomPositions plays seeded random games and returns up to n
-// positions whose side to move has a check or is in check. A game starts
-// from the start position (sampled after ply 50) or from one of starts
-// (real-game end-games, sampled after their first random ply; at most 30
-// plies). Captures are preferred (seven times in ten when there is one),
-// then checks (three times in ten), so the games shed material and reach
-// end-game-like positions with full hands and exposed kings, as the
-// generated games of the issue did.
+// randomPositions is gen.Positions over starts (which are valid).
 func randomPositions(seed uint64, n int, starts []string) []string {
-	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	var out []string
-	seen := map[string]bool{}
-	var buf, checks [shogi.MaxMoves]shogi.Move
-	for games := 0; len(out) < n && games < 50*n; games++ {
-		start, minPly, maxPly := shogi.StartSFEN, 50, 240
-		if k := rng.IntN(len(starts) + 1); k < len(starts) {
-			start, minPly, maxPly = starts[k], 1, 30
-		}
-		p, err := shogi.ParseSFEN(start)
-		if err != nil {
-			panic(err)
-		}
-		taken := 0
-		for ply := 0; ply < maxPly && taken < 3; ply++ {
-			moves := p.GenerateLegal(buf[:0])
-			if len(moves) == 0 {
-				break
-			}
-			if ply >= minPly && rng.IntN(4) == 0 && (p.InCheck() || len(p.GenerateChecks(checks[:0])) > 0) {
-				sfen := p.SFEN()
-				if f := strings.Fields(sfen); len(f) >= 3 && !seen[strings.Join(f[:3], " ")] {
-					seen[strings.Join(f[:3], " ")] = true
-					out = append(out, sfen)
-					taken++
-					if len(out) == n {
-						break
-					}
-				}
-			}
-			var caps []shogi.Move
-			for _, m := range moves {
-				if !m.IsDrop() && p.PieceAt(m.To()) != shogi.Empty {
-					caps = append(caps, m)
-				}
-			}
-			m := moves[rng.IntN(len(moves))]
-			if len(caps) > 0 && rng.IntN(10) < 7 {
-				m = caps[rng.IntN(len(caps))]
-			} else if cs := p.GenerateChecks(checks[:0]); len(cs) > 0 && rng.IntN(10) < 3 {
-				m = cs[rng.IntN(len(cs))]
-			}
-			p.Do(m)
-		}
+	ps, err := gen.Positions(seed, n, starts)
+	if err != nil {
+		panic(err)
 	}
-	return out
+	return ps
 }
 
 // realGameStarts returns the real-game end-game positions of ../shared
@@ -91,36 +43,16 @@ func realGameStarts() []string {
 	if dir == "" {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "problems", "shogi", "yaneuraou5m_heads_mate3_5_7.tsv"))
+	f, err := os.Open(filepath.Join(dir, "problems", "shogi", "yaneuraou5m_heads_mate3_5_7.tsv"))
 	if err != nil {
 		return nil
 	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if f := strings.Split(l, "\t"); len(f) >= 2 && !strings.HasPrefix(l, "#") && f[0] != "" {
-			out = append(out, f[0])
-		}
+	defer f.Close()
+	starts, err := gen.ReadStarts(f)
+	if err != nil {
+		panic(err)
 	}
-	return out
-}
-
-// TestRandomPositionsReproducible: the same seed gives the same positions,
-// each a legal SFEN whose side to move has a check or is in check.
-func TestRandomPositionsReproducible(t *testing.T) {
-	a, b := randomPositions(7, 20, realGameStarts()), randomPositions(7, 20, realGameStarts())
-	if len(a) != 20 || strings.Join(a, "|") != strings.Join(b, "|") {
-		t.Fatalf("seed 7 gave %d then %d positions, or different ones", len(a), len(b))
-	}
-	for _, sfen := range a {
-		p, err := shogi.ParseSFEN(sfen)
-		if err != nil {
-			t.Fatalf("%s: %v", sfen, err)
-		}
-		var buf [shogi.MaxMoves]shogi.Move
-		if !p.InCheck() && len(p.GenerateChecks(buf[:0])) == 0 {
-			t.Errorf("%s: no check and not in check", sfen)
-		}
-	}
+	return starts
 }
 
 // bruteMate runs the verifier's own depth-limited search (which shares no
