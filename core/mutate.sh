@@ -32,6 +32,13 @@ pnstar-and-order|pnstar.go|s/return x\.pn > y\.pn/return x.pn < y.pn/
 pnstar-or-skip|pnstar.go|s/if c\.fixed \|\| c\.pn > th \{/if c.fixed {/
 pnstar-and-refresh|pnstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tif v := s\.starValue\(p\); v\.final\(\) \|\| v\.pn > th \{\n\t\t\treturn v\n\t\t\}\n//
 pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
+cstar-ge|cstar.go|s/return c\.inTT && c\.pn >= t/return c.inTT \&\& c.pn > t/
+cstar-tip-one|cstar.go|s/\t\t\tc\.pn = 1 \/\/ an unsolved/\t\t\t_ = 1 \/\/ an unsolved/
+cstar-and-slack|cstar.go|s/t := th - \(v\.pn - c\.pn\)/t := c.pn/
+cstar-and-refresh|cstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tv := s\.starValue\(p\)/\t\tv := s.starValue(p)/
+cstar-and-order|cstar.go|s/\t\tif !p\.kids\[i\]\.inTT \{\n/\t\tif false {\n/; s/\t\tif p\.kids\[i\]\.inTT \{\n/\t\tif true {\n/
+cstar-root-step|cstar.go|s/th = th\.AddOne\(\)\n/th = max(v.pn, th.AddOne())\n/
+cstar-tca|cstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
 par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
 smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
 usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/

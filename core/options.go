@@ -16,6 +16,10 @@ const (
 	// PNStar is PN* (Seo, Iida, Uiterwijk 2001): proof-number threshold
 	// iterative deepening with recursive iterative deepening at OR nodes.
 	PNStar
+	// CStar is C* (Seo 1995, chapter 4): conspiracy-number threshold
+	// iterative deepening with multiple iterative deepening below AND
+	// nodes (cstar.go; CSTAR.md lists how it differs from PN*).
+	CStar
 )
 
 // String names the algorithm.
@@ -25,6 +29,8 @@ func (a Algorithm) String() string {
 		return "df-pn"
 	case PNStar:
 		return "pn*"
+	case CStar:
+		return "c*"
 	}
 	return fmt.Sprintf("algorithm(%d)", uint8(a))
 }
@@ -33,7 +39,7 @@ func (a Algorithm) String() string {
 // df-pn without limits.
 type Options struct {
 	Algorithm Algorithm
-	// df-pn variants (ignored by PN*):
+	// df-pn variants (ignored by PN* and C*):
 	TCA   bool // threshold controlling algorithm against infinite loops
 	SNDA  bool // source node detection against double counting in DAGs
 	WPNS  bool // weak proof-number search: max + (unproven children - 1)
@@ -77,7 +83,7 @@ type Options struct {
 	// Threads is the number of threads df-pn searches with, all over the
 	// one table (see parallel.go); 0 and 1 mean one. More than one needs
 	// a game that implements Cloner, else one thread searches
-	// (Result.Threads says how many did). PN* always runs one thread.
+	// (Result.Threads says how many did). PN* and C* always run one thread.
 	// With more
 	// than one thread, Progress reports the expansions of all threads and
 	// the other statistics of the calling goroutine's thread.
@@ -95,7 +101,7 @@ type Progress struct {
 }
 
 func (o *Options) validate() error {
-	if o.Algorithm != DFPN && o.Algorithm != PNStar {
+	if o.Algorithm != DFPN && o.Algorithm != PNStar && o.Algorithm != CStar {
 		return fmt.Errorf("core: unknown algorithm %d", o.Algorithm)
 	}
 	if o.WPNS && o.SNDA {

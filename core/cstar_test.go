@@ -1,0 +1,204 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCStarDifferentialRandomGraphs checks C* against the exhaustive solver
+// on the random trees, DAGs and cyclic graphs of the differential tests
+// (randomGraph, and bigCyclicGraph every tenth cyclic graph), with both
+// cycle outcomes and with the games' varied estimates, which C* must
+// ignore: it must decide every graph within the budget, with the
+// reference's value.
+func TestCStarDifferentialRandomGraphs(t *testing.T) {
+	graphs := 3000
+	if testing.Short() {
+		graphs = 1500
+	}
+	cstarDifferential(t, graphs, 1)
+}
+
+// TestCStarDifferentialRandomGraphsHeavy runs many more graphs.
+func TestCStarDifferentialRandomGraphsHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: run without -short")
+	}
+	for _, seed := range []uint64{2, 3, 4} {
+		cstarDifferential(t, 60000, seed)
+	}
+}
+
+func cstarDifferential(t *testing.T, graphs int, seed uint64) {
+	tab := newTestTable(t, 2)
+	x, err := NewSearcher(tab, Options{Algorithm: CStar, NodeLimit: terminationBudget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(seed, 16))
+	var most, total uint64
+	per := [3]int{}
+	for it := range graphs {
+		kind := it % 3
+		var g *graphGame
+		if kind == 2 && it%30 == 29 {
+			g = bigCyclicGraph(r, 13+r.IntN(4))
+		} else {
+			g = randomGraph(r, kind)
+		}
+		g.estMoves = it%2 == 1
+		want := g.exhaustive(0, make([]bool, len(g.or)))
+		g.salt = uint64(it) << 32
+		res := x.Solve(nil, g)
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		if g.cur != 0 || len(g.stack) != 0 {
+			t.Fatal("game not restored")
+		}
+		if res.Outcome != want {
+			t.Fatalf("graph %d (kind %d): C* says %v (%v after %d expansions), exhaustive %v on %s",
+				it, kind, res.Outcome, res.Stop, res.Stats.Expanded, want, g)
+		}
+		per[kind]++
+		most = max(most, res.Stats.Expanded)
+		total += res.Stats.Expanded
+	}
+	t.Logf("seed %d: trees, DAGs, cyclic decided %v; most expansions on one graph %d, %d in all", seed, per, most, total)
+}
+
+// TestCStarKnownGraphs: the small trees (with the proof's move, length,
+// principal variation and leaf count) and the graphs that once made PN* or
+// df-pn loop.
+func TestCStarKnownGraphs(t *testing.T) {
+	tab := newTestTable(t, 2)
+	r := Solve(context.Background(), smallTree(), tab, Options{Algorithm: CStar, ProofLeaves: true})
+	if r.Outcome != Proven || r.BestMove != 2 || r.Length != 3 || r.Stats.Terminal != 2 {
+		t.Errorf("small tree: %v move %d length %d leaves %d, want proven by 2 in 3 with 2 leaves",
+			r.Outcome, r.BestMove, r.Length, r.Stats.Terminal)
+	}
+	if pv := PrincipalVariation(smallTree(), tab, 100, nil); len(pv) != 3 || pv[0] != 2 || pv[1] != 4 || pv[2] != 6 {
+		t.Errorf("small tree: principal variation %v, want [2 4 6]", pv)
+	}
+	tab.Clear()
+	if r := Solve(nil, disprovenTree(), tab, Options{Algorithm: CStar}); r.Outcome != Disproven {
+		t.Errorf("disproven tree: %v", r.Outcome)
+	}
+	for _, tc := range []struct {
+		name string
+		g    *graphGame
+	}{{"issue13", issue13Graph()}, {"pnstarLoop", pnstarLoopGraph()}, {"dfpnrLoop", dfpnrLoopGraph()}, {"loop", loopGraph()}, {"ghi", ghiGraph()}} {
+		want := tc.g.exhaustive(0, make([]bool, len(tc.g.or)))
+		tab.Clear()
+		r := Solve(nil, tc.g, tab, Options{Algorithm: CStar, NodeLimit: 100000})
+		if r.Outcome != want {
+			t.Errorf("%s: %v (%v) after %d expansions, want %v", tc.name, r.Outcome, r.Stop, r.Stats.Expanded, want)
+		}
+	}
+}
+
+// TestCStarDominance: C* reads an AND node's child again before searching
+// it, so a sibling's proof answers a dominated position from the table.
+func TestCStarDominance(t *testing.T) {
+	tab := newTestTable(t, 2)
+	var nodes [2]uint64
+	for i, g := range []Game{dominanceGraph(), domGame{dominanceGraph()}} {
+		tab.Clear()
+		r := Solve(nil, g, tab, Options{Algorithm: CStar})
+		if r.Outcome != Proven {
+			t.Fatalf("game %d: %v", i, r.Outcome)
+		}
+		nodes[i] = r.Stats.Expanded
+	}
+	if nodes[1] >= nodes[0] || nodes[1] > 10 {
+		t.Errorf("expanded %d nodes with dominance, %d without", nodes[1], nodes[0])
+	}
+}
+
+// chainAND is the thesis's §4.1 situation: the root's only move leads to an
+// AND node with three replies, each answered by one mating move; its
+// conspiracy number is 3.
+func chainAND() *graphGame {
+	T, F := true, false
+	return &graphGame{
+		or:    []bool{T, F, T, T, T, F, F, F},
+		edges: [][]int{{1}, {2, 3, 4}, {5}, {6}, {7}, {}, {}, {}},
+		cycle: Disproven,
+	}
+}
+
+// TestCStarIterationsFollowTheConspiracyNumber: iteration 1 expands the
+// root and the AND node, whose three tips sum to 3 > 1 (each tip counts one
+// whatever the game estimates); iterations 2 and 3 end at the root's table
+// entry, whose stored 3 reaches their thresholds (c ≥ t); iteration 4
+// searches the AND node with slack 1 and solves its three children, two
+// expansions each: 4 iterations and 10 expansions.
+func TestCStarIterationsFollowTheConspiracyNumber(t *testing.T) {
+	tab := newTestTable(t, 2)
+	for _, est := range []bool{false, true} {
+		tab.Clear()
+		g := chainAND()
+		g.estMoves = est
+		r := Solve(nil, g, tab, Options{Algorithm: CStar})
+		if r.Outcome != Proven || r.Stats.Iterations != 4 || r.Stats.Expanded != 10 {
+			t.Errorf("estimates %v: %v in %d iterations and %d expansions, want proven in 4 and 10",
+				est, r.Outcome, r.Stats.Iterations, r.Stats.Expanded)
+		}
+	}
+}
+
+// TestCStarStrictSumAndSlack: an AND node whose children's numbers sum to
+// exactly its threshold is searched (the thesis gives up only when the sum
+// exceeds it), and a child whose stored number equals the threshold it is
+// given is not entered (c ≥ t) until the next step of the child's
+// iterative deepening.
+func TestCStarStrictSumAndSlack(t *testing.T) {
+	if cstarSkips(&child{inTT: true, pn: 3}, 3) != true || cstarSkips(&child{inTT: true, pn: 2}, 3) {
+		t.Error("c ≥ t should skip a child read from the table, c < t enter it")
+	}
+	if cstarSkips(&child{inTT: false, pn: 3}, 1) {
+		t.Error("a child not in the table is always entered")
+	}
+}
+
+// slackGraph: the root's move leads to AND node X over A and B (both OR).
+// A's only move leads to AND node Y with two replies, each mated at once;
+// B mates at once. CN(X) = CN(A) + CN(B) = 2 + 1.
+func slackGraph() *graphGame {
+	T, F := true, false
+	return &graphGame{
+		or:    []bool{T, F, T, T, F, T, T, F, F, F},
+		edges: [][]int{{1}, {2, 3}, {4}, {9}, {5, 6}, {7}, {8}, {}, {}, {}},
+		cycle: Disproven,
+	}
+}
+
+// TestCStarAndChildGetsTheSlack: at iteration 3 X's children sum to 2, so A
+// is given the threshold 3 − CN(B) = 2 (the slack plus its own 1) and
+// solved in one visit: 12 expansions in all. Starting A at its own number,
+// as PN*'s pseudo-code does, visits A three times (15). Estimates that
+// differ from one do not change C*: every tip counts one.
+func TestCStarAndChildGetsTheSlack(t *testing.T) {
+	tab := newTestTable(t, 2)
+	for _, g := range []Game{slackGraph(), hugeEstimates{slackGraph()}} {
+		tab.Clear()
+		r := Solve(nil, g, tab, Options{Algorithm: CStar})
+		if r.Outcome != Proven || r.Stats.Iterations != 3 || r.Stats.Expanded != 12 {
+			t.Errorf("%T: %v in %d iterations and %d expansions, want proven in 3 and 12",
+				g, r.Outcome, r.Stats.Iterations, r.Stats.Expanded)
+		}
+	}
+}
+
+// TestCStarOrderPutsNewChildrenFirst: an AND node's children never
+// expanded come first, each group in the game's order (§4.2.3).
+func TestCStarOrderPutsNewChildrenFirst(t *testing.T) {
+	var s searcher
+	p := &ply{kids: []child{{inTT: true, pn: 5}, {pn: 1}, {inTT: true, pn: 2}, {pn: 1}}}
+	s.cstarOrder(p)
+	if want := []int32{1, 3, 0, 2}; fmt.Sprint(p.order) != fmt.Sprint(want) {
+		t.Errorf("order %v, want %v", p.order, want)
+	}
+}
