@@ -26,6 +26,11 @@ package core
 //     thesis's Σ_{j≥i} CN_j: the children before i are solved).
 //   - The root's threshold starts at 1 and rises by one per iteration.
 //
+// Two extensions of ours, off by default (the shogi solver turns both on):
+// Options.CStarANDCost (one more per unsolved AND node, so a threshold
+// bounds the depth of forced lines) and Options.CStarBestFirst (OR nodes
+// try their children smallest stored number first).
+//
 // Shared with PN* (pnstar.go): the table, dominance, cycles through the
 // search path with the search's cycle outcome (ghi.go), and PN*'s carry-over
 // of TCA's threshold control, which keeps C* finite on cyclic graphs for
@@ -83,7 +88,7 @@ func (s *searcher) cstar(d int, th PN, inc bool) val {
 		inc = true
 	}
 	if inc {
-		if v := s.starValue(p); !v.final() {
+		if v := s.cstarValue(p); !v.final() {
 			th = max(th, v.pn.AddOne())
 		}
 	}
@@ -107,11 +112,21 @@ func cstarSkips(c *child, t PN) bool {
 	return c.inTT && c.pn >= t
 }
 
-// cstarOr tries the children in the game's order, each with the node's
-// threshold, until one is solved.
+// cstarOr tries the children in the game's order (under
+// Options.CStarBestFirst, smallest stored number first), each with the
+// node's threshold, until one is solved.
 func (s *searcher) cstarOr(d int, th PN, inc bool) val {
 	p := &s.plies[d]
-	for i := range p.kids {
+	if s.o.CStarBestFirst {
+		s.orderKids(p, false)
+	} else {
+		p.order = p.order[:0]
+		for i := range p.kids {
+			p.order = append(p.order, int32(i))
+		}
+	}
+	for _, i32 := range p.order {
+		i := int(i32)
 		s.refreshStar(d, i)
 		c := &p.kids[i]
 		if c.pn == 0 {
@@ -132,7 +147,7 @@ func (s *searcher) cstarOr(d int, th PN, inc bool) val {
 			break
 		}
 	}
-	return s.starValue(p)
+	return s.cstarValue(p)
 }
 
 // cstarAnd is dynamic evaluation by hashing (give up when the children's
@@ -140,7 +155,7 @@ func (s *searcher) cstarOr(d int, th PN, inc bool) val {
 // children, never-expanded ones first.
 func (s *searcher) cstarAnd(d int, th PN, inc bool) val {
 	p := &s.plies[d]
-	if v := s.starValue(p); v.final() || v.pn > th {
+	if v := s.cstarValue(p); v.final() || v.pn > th {
 		return v
 	}
 	s.cstarOrder(p)
@@ -148,7 +163,7 @@ func (s *searcher) cstarAnd(d int, th PN, inc bool) val {
 		// An earlier sibling's search may have decided this child or
 		// changed its number (transpositions, dominance): read it again.
 		s.refreshStar(d, int(i))
-		v := s.starValue(p)
+		v := s.cstarValue(p)
 		if v.final() || v.pn > th {
 			return v
 		}
@@ -165,17 +180,17 @@ func (s *searcher) cstarAnd(d int, th PN, inc bool) val {
 				p = &s.plies[d]
 				c = &p.kids[i]
 				if s.aborted {
-					return s.starValue(p)
+					return s.cstarValue(p)
 				}
 				s.settle(c, r, d+1)
 			}
-			if v := s.starValue(p); v.final() || v.pn > th {
+			if v := s.cstarValue(p); v.final() || v.pn > th {
 				return v
 			}
 			t = t.AddOne()
 		}
 	}
-	return s.starValue(p)
+	return s.cstarValue(p)
 }
 
 // cstarOrder puts the AND node's never-expanded children first (§4.2.3:
@@ -193,4 +208,15 @@ func (s *searcher) cstarOrder(p *ply) {
 			p.order = append(p.order, int32(i))
 		}
 	}
+}
+
+// cstarValue is starValue with, under Options.CStarANDCost, one added to
+// an unsolved AND node's sum (Elkan's modified conspiracy numbers, which
+// the thesis cites in §3.3 and §4.6 but does not use).
+func (s *searcher) cstarValue(p *ply) val {
+	v := s.starValue(p)
+	if s.o.CStarANDCost && !p.or && !v.final() {
+		v.pn = v.pn.AddOne()
+	}
+	return v
 }

@@ -31,11 +31,25 @@ func TestCStarDifferentialRandomGraphsHeavy(t *testing.T) {
 	}
 }
 
+// cstarVariants are the thesis's C* and its two extensions, alone and
+// together (the shogi solver's choice).
+var cstarVariants = []Options{
+	{Algorithm: CStar},
+	{Algorithm: CStar, CStarANDCost: true},
+	{Algorithm: CStar, CStarBestFirst: true},
+	{Algorithm: CStar, CStarANDCost: true, CStarBestFirst: true},
+}
+
 func cstarDifferential(t *testing.T, graphs int, seed uint64) {
 	tab := newTestTable(t, 2)
-	x, err := NewSearcher(tab, Options{Algorithm: CStar, NodeLimit: terminationBudget})
-	if err != nil {
-		t.Fatal(err)
+	var xs []*Searcher
+	for _, o := range cstarVariants {
+		o.NodeLimit = terminationBudget
+		x, err := NewSearcher(tab, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs = append(xs, x)
 	}
 	r := rand.New(rand.NewPCG(seed, 16))
 	var most, total uint64
@@ -50,21 +64,23 @@ func cstarDifferential(t *testing.T, graphs int, seed uint64) {
 		}
 		g.estMoves = it%2 == 1
 		want := g.exhaustive(0, make([]bool, len(g.or)))
-		g.salt = uint64(it) << 32
-		res := x.Solve(nil, g)
-		if res.Err != nil {
-			t.Fatal(res.Err)
-		}
-		if g.cur != 0 || len(g.stack) != 0 {
-			t.Fatal("game not restored")
-		}
-		if res.Outcome != want {
-			t.Fatalf("graph %d (kind %d): C* says %v (%v after %d expansions), exhaustive %v on %s",
-				it, kind, res.Outcome, res.Stop, res.Stats.Expanded, want, g)
+		for xi, x := range xs {
+			g.salt = uint64(it*len(xs)+xi) << 32
+			res := x.Solve(nil, g)
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			if g.cur != 0 || len(g.stack) != 0 {
+				t.Fatal("game not restored")
+			}
+			if res.Outcome != want {
+				t.Fatalf("graph %d (kind %d): C* %+v says %v (%v after %d expansions), exhaustive %v on %s",
+					it, kind, cstarVariants[xi], res.Outcome, res.Stop, res.Stats.Expanded, want, g)
+			}
+			most = max(most, res.Stats.Expanded)
+			total += res.Stats.Expanded
 		}
 		per[kind]++
-		most = max(most, res.Stats.Expanded)
-		total += res.Stats.Expanded
 	}
 	t.Logf("seed %d: trees, DAGs, cyclic decided %v; most expansions on one graph %d, %d in all", seed, per, most, total)
 }
@@ -200,5 +216,89 @@ func TestCStarOrderPutsNewChildrenFirst(t *testing.T) {
 	s.cstarOrder(p)
 	if want := []int32{1, 3, 0, 2}; fmt.Sprint(p.order) != fmt.Sprint(want) {
 		t.Errorf("order %v, want %v", p.order, want)
+	}
+}
+
+// forcedChain appends to g a line of n forced plies from node from (which
+// must be an OR node): each OR node has one move, each AND node one reply;
+// the last node, an OR node without moves, is an escape. It returns the
+// first node of the line.
+func forcedChain(g *graphGame, from, n int) {
+	prev := from
+	for k := 1; k <= n; k++ {
+		g.or = append(g.or, k%2 == 0)
+		g.edges = append(g.edges, nil)
+		c := len(g.or) - 1
+		g.edges[prev] = append(g.edges[prev], c)
+		prev = c
+	}
+}
+
+// deepTrapGraph: the root's first move leads to an AND node whose only
+// reply starts a forced line of 400 plies ending in an escape; its second
+// move to an AND node with two replies, each mated at once.
+func deepTrapGraph() *graphGame {
+	T, F := true, false
+	g := &graphGame{or: []bool{T, F, F, T, T, F, F, T}, edges: [][]int{{1, 2}, {7}, {3, 4}, {5}, {6}, {}, {}, nil}, cycle: Disproven}
+	forcedChain(g, 7, 400)
+	return g
+}
+
+// TestCStarANDCostBoundsDepth: C* as the thesis states it follows the
+// forced line to its end at iteration 1 (its conspiracy number stays 1),
+// about 400 expansions; with a cost per AND node the threshold stops it
+// within a few plies and the mate in 3 is found first.
+func TestCStarANDCostBoundsDepth(t *testing.T) {
+	tab := newTestTable(t, 2)
+	var nodes [2]uint64
+	for i, o := range []Options{{Algorithm: CStar}, {Algorithm: CStar, CStarANDCost: true}} {
+		tab.Clear()
+		r := Solve(nil, deepTrapGraph(), tab, o)
+		if r.Outcome != Proven || r.BestMove != 3 {
+			t.Fatalf("%+v: %v by %d, want proven by 3", o, r.Outcome, r.BestMove)
+		}
+		nodes[i] = r.Stats.Expanded
+	}
+	t.Logf("expansions: %d as the thesis, %d with a cost per AND node", nodes[0], nodes[1])
+	if nodes[0] < 400 || nodes[1] > 40 {
+		t.Errorf("expansions: %d as the thesis (want the whole line, 400+), %d with a cost per AND node (want < 40)", nodes[0], nodes[1])
+	}
+}
+
+// orderGraph: the root's only move leads to AND node X over P and S (OR).
+// S mates at once. P's first move leads to AND node A with three replies,
+// each starting a forced line of 60 plies that ends in an escape; its
+// second to AND node B with two replies, each mated at once. With a cost
+// per AND node, X fails at iterations 1 and 4; at iteration 6 S is solved
+// first (never expanded) and P gets threshold 5, under which both A (4)
+// and B (3) may be entered: the game's order enters A and searches its
+// lines first, best-first enters B and proves P at once.
+func orderGraph() *graphGame {
+	T, F := true, false
+	g := &graphGame{
+		or:    []bool{T, F, T, T, F, F, T, T, T, T, T, F, F},
+		edges: [][]int{{1}, {2, 3}, {4, 5}, {11}, {7, 8, 9}, {6, 10}, {12}, nil, nil, nil, {12}, {}, {}},
+		cycle: Disproven,
+	}
+	for _, n := range []int{7, 8, 9} {
+		forcedChain(g, n, 60)
+	}
+	return g
+}
+
+func TestCStarBestFirstOrNodes(t *testing.T) {
+	tab := newTestTable(t, 2)
+	var nodes [2]uint64
+	for i, o := range []Options{{Algorithm: CStar, CStarANDCost: true}, {Algorithm: CStar, CStarANDCost: true, CStarBestFirst: true}} {
+		tab.Clear()
+		r := Solve(nil, orderGraph(), tab, o)
+		if r.Outcome != Proven {
+			t.Fatalf("%+v: %v, want proven", o, r.Outcome)
+		}
+		nodes[i] = r.Stats.Expanded
+	}
+	t.Logf("expansions: %d in the game's order, %d best-first", nodes[0], nodes[1])
+	if nodes[1] >= nodes[0] {
+		t.Errorf("expansions: %d in the game's order, %d best-first", nodes[0], nodes[1])
 	}
 }

@@ -39,6 +39,8 @@ cstar-and-refresh|cstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tv := s\.star
 cstar-and-order|cstar.go|s/\t\tif !p\.kids\[i\]\.inTT \{\n/\t\tif false {\n/; s/\t\tif p\.kids\[i\]\.inTT \{\n/\t\tif true {\n/
 cstar-root-step|cstar.go|s/th = th\.AddOne\(\)\n/th = max(v.pn, th.AddOne())\n/
 cstar-tca|cstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
+cstar-and-cost|cstar.go|s/\tif s\.o\.CStarANDCost && !p\.or && !v\.final\(\) \{/\tif false \&\& s.o.CStarANDCost {/
+cstar-best-first|cstar.go|s/\tif s\.o\.CStarBestFirst \{/\tif false \&\& s.o.CStarBestFirst {/
 par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
 smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
 usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/

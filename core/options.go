@@ -64,6 +64,20 @@ type Options struct {
 	// should try it.
 	Epsilon float64
 
+	// CStarANDCost makes C* count one for every unsolved AND node on top
+	// of its children's sum: Elkan's (1989) modified conspiracy numbers,
+	// which the thesis mentions (§3.3, §4.6) and leaves out, since
+	// conspiracy numbers alone do not grow with depth and C* relies on
+	// the game's finiteness. With it a line of forced replies costs its
+	// length, so a threshold bounds the depth searched. Ignored by the
+	// other algorithms.
+	CStarANDCost bool
+	// CStarBestFirst makes C*'s OR nodes try their children smallest
+	// stored number first (PN*'s order; stable, so the game's order among
+	// equals) instead of in the game's order, which the thesis refines
+	// only with killer moves (§4.5.2). Ignored by the other algorithms.
+	CStarBestFirst bool
+
 	// ProofLeaves counts, after a proof, the terminal nodes of the proof
 	// tree stored in the table (Stats.Terminal, the papers' TE), visiting
 	// at most 2^20 of its nodes. Off, Stats.Terminal is 0: the count costs

@@ -70,7 +70,7 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.SetOutput(stderr)
 	suite := fs.String("suite", "", "problem file (sfen<TAB>expected<TAB>name per line)")
 	timeLimit := fs.Duration("time-limit", 60*time.Second, "time limit per problem")
-	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
+	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, cstar, dfpnr, dfpn-tca, dfpn-wpns")
 	rulesFlag := fs.String("rules", "auto", "tsume, mate, or auto (mate when the file's header says real-game positions)")
 	hashMB := fs.Int("hash-mb", 256, fmt.Sprintf("table size in MiB (%d up to the machine's memory)", mate.MinHashMB))
 	threads := fs.Int("threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
