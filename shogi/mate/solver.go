@@ -350,7 +350,7 @@ func usiOf(line []shogi.Move) []string {
 
 // coreOptions maps the algorithm choice to the core's switches.
 func coreOptions(o Options) core.Options {
-	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: o.progressEvery()}
+	co := core.Options{NodeLimit: o.NodeLimit, TimeLimit: o.TimeLimit, ProgressEvery: o.progressEvery(), ProofLeaves: o.ProofLeaves}
 	switch o.Algorithm {
 	case DFPN:
 		// SNDA's max at OR nodes only: see core.Options.SNDAOROnly. The
