@@ -20,6 +20,9 @@
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
 //	cstar.go    C* for AND/OR trees (Seo 1995, chapter 4); CSTAR.md lists
 //	            every difference from PN*
+//	minimax.go  best-move search of games with a static evaluation
+//	            (Evaluator): BestMove, alpha-beta, ConspiracyNumbers
+//	cstar_minimax.go  C* for minimax trees (Seo 1995, chapter 6)
 //	widen.go    iterative widening (Cazenave 2001) as a driver over any search
 //	solve.go    Searcher, Solve, limits and cancellation
 //	pv.go       principal variation and proof-tree leaf count from the table
