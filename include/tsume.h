@@ -144,7 +144,9 @@ typedef enum tsume_algo {
                                (199 of GNU Go's 234 reading tests at 1 M plays a question, APS 190) */
     TSUME_ALGO_DFPN = 1,    /* df-pn with TCA and SNDA */
     TSUME_ALGO_PNSTAR = 2,  /* PN* (Seo, Iida, Uiterwijk 2001) */
-    TSUME_ALGO_APS = 3      /* Abstract Proof Search (capture game only) */
+    TSUME_ALGO_APS = 3,     /* Abstract Proof Search (capture game only) */
+    TSUME_ALGO_CSTAR = 4    /* C* (Seo 1995): conspiracy-number iterative deepening, with a cost
+                               per AND node and best-first OR nodes (core/CSTAR.md) */
 } tsume_algo;
 
 /* Capture-game question: who moves first. */

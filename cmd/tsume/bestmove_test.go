@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/shogi/eval"
 )
 
 func TestBestMove(t *testing.T) {
 	for _, algo := range []string{"cstar", "alphabeta"} {
 		code, out, errOut := run("bestmove", "--sfen", "k8/9/9/9/4r4/4S4/9/9/K8 b - 1", "--algo", algo, "--json")
-		var j bestMoveJSON
+		var j eval.Result
 		if code != 0 || json.Unmarshal([]byte(out), &j) != nil {
 			t.Fatalf("%s: exit %d, %q %q", algo, code, out, errOut)
 		}
