@@ -362,3 +362,33 @@ func TestMinimaxCStarSumsAtMaxNodes(t *testing.T) {
 		t.Errorf("MIN-CN(A, 7) = %d (MAX-CN %d), want 2", down, up)
 	}
 }
+
+// TestBestMoveAllocatesPerSearchOnly: the allocations of a best-move
+// search do not grow with its nodes.
+func TestBestMoveAllocatesPerSearchOnly(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	g := &mmTree{}
+	var build func(d int) int
+	build = func(d int) int {
+		n := g.add(r.IntN(101) - 50)
+		if d < 7 {
+			for range 3 {
+				c := build(d + 1)
+				g.kids[n] = append(g.kids[n], c)
+			}
+		}
+		return n
+	}
+	g.cur = build(0)
+	for _, a := range []MinimaxAlgorithm{MinimaxCStar, MinimaxAlphaBeta} {
+		var counts [2]float64
+		var nodes [2]uint64
+		for i, limit := range []uint64{50, 3000} {
+			o := MinimaxOptions{Algorithm: a, Depth: 7, NodeLimit: limit, TableBits: 10}
+			counts[i] = testing.AllocsPerRun(3, func() { nodes[i] = BestMove(context.Background(), g, o).Stats.Expanded })
+		}
+		if nodes[1] < 500 || counts[1] > counts[0]+4 {
+			t.Errorf("%v: %.0f allocations for %d nodes, %.0f for %d", a, counts[0], nodes[0], counts[1], nodes[1])
+		}
+	}
+}

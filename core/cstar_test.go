@@ -302,3 +302,25 @@ func TestCStarBestFirstOrNodes(t *testing.T) {
 		t.Errorf("expansions: %d in the game's order, %d best-first", nodes[0], nodes[1])
 	}
 }
+
+// TestCStarDoesNotAllocatePerNode: a reused Searcher runs C* without
+// allocating per node.
+func TestCStarDoesNotAllocatePerNode(t *testing.T) {
+	tab := newTestTable(t, 16)
+	g := bigTree(7, 3)
+	for _, o := range cstarVariants {
+		x, err := NewSearcher(tab, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Solve(nil, g)
+		var nodes uint64
+		allocs := testing.AllocsPerRun(3, func() {
+			tab.Clear()
+			nodes = x.Solve(nil, g).Stats.Expanded
+		})
+		if nodes < 250 || allocs > 4 {
+			t.Errorf("%+v: %.0f allocations for %d nodes", o, allocs, nodes)
+		}
+	}
+}
