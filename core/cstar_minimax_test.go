@@ -392,3 +392,37 @@ func TestBestMoveAllocatesPerSearchOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestBestMoveLimits: the node limit and a cancelled context end both
+// searches with their reason and a move.
+func TestBestMoveLimits(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	g := &mmTree{}
+	var build func(d int) int
+	build = func(d int) int {
+		n := g.add(r.IntN(101) - 50)
+		if d < 8 {
+			for range 3 {
+				c := build(d + 1)
+				g.kids[n] = append(g.kids[n], c)
+			}
+		}
+		return n
+	}
+	g.cur = build(0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, a := range []MinimaxAlgorithm{MinimaxCStar, MinimaxAlphaBeta} {
+		res := BestMove(context.Background(), g, MinimaxOptions{Algorithm: a, Depth: 8, NodeLimit: 100})
+		if res.Stop != NodeLimitReached || res.Stats.Expanded > 101 || res.Move == NoMove {
+			t.Errorf("%v, 100 nodes: %v after %d, move %d", a, res.Stop, res.Stats.Expanded, res.Move)
+		}
+		res = BestMove(ctx, g, MinimaxOptions{Algorithm: a, Depth: 8})
+		if res.Stop != Cancelled || res.Move == NoMove {
+			t.Errorf("%v, cancelled: %v after %d, move %d", a, res.Stop, res.Stats.Expanded, res.Move)
+		}
+		if len(g.stack) != 0 {
+			t.Fatalf("%v: game not restored", a)
+		}
+	}
+}

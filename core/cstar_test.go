@@ -324,3 +324,78 @@ func TestCStarDoesNotAllocatePerNode(t *testing.T) {
 		}
 	}
 }
+
+// TestCStarProofHands: C* stores a proof under the game's proof hand, as
+// df-pn and PN* do (hands_test.go), so it answers positions with other
+// hands.
+func TestCStarProofHands(t *testing.T) {
+	tab := newTestTable(t, 2)
+	for _, tc := range []struct {
+		name      string
+		word      func(own uint32) uint32
+		wantStore uint32
+	}{
+		{"empty proof hand", func(uint32) uint32 { return 0 }, 0},
+		{"own hand", func(own uint32) uint32 { return own }, 0b10},
+		{"word breaking the contract", func(uint32) uint32 { return 0b100 }, 0b10},
+	} {
+		for _, o := range cstarVariants {
+			tab.Clear()
+			r := Solve(nil, handGame{domGame{handGraph()}, tc.word}, tab, o)
+			if r.Outcome != Proven {
+				t.Fatalf("%s %+v: %v", tc.name, o, r.Outcome)
+			}
+			if e, ok := tab.Lookup(Key{Board: 7, Hand: tc.wantStore}, true); !ok || e.PN != 0 {
+				t.Errorf("%s %+v: Z's proof not stored under %b (found %v, %+v)", tc.name, o, tc.wantStore, ok, e)
+			}
+		}
+	}
+}
+
+// TestCStarIterativeWidening: the widening driver runs C* at each step and
+// reuses only sound results (the cases of TestIterativeWidening).
+func TestCStarIterativeWidening(t *testing.T) {
+	tab := newTestTable(t, 2)
+	late := &graphGame{or: []bool{true, false, false, true}, edges: [][]int{{1, 2}, {3}, {}, {}}, cycle: Disproven}
+	escape := &graphGame{or: []bool{true, false, false, true}, edges: [][]int{{1}, {2, 3}, {}, {}}, cycle: Disproven}
+	for _, tc := range []struct {
+		name  string
+		g     *wideGame
+		want  Outcome
+		steps int
+	}{
+		{"narrow OR then widen", &wideGame{late, NarrowOR}, Proven, 2},
+		{"narrow OR proves at once", &wideGame{smallTree(), NarrowOR}, Proven, 1},
+		{"narrow AND unsound proof widens", &wideGame{escape, NarrowAND}, Disproven, 2},
+		{"narrow AND disproof is sound", &wideGame{disprovenTree(), NarrowAND}, Disproven, 1},
+	} {
+		for _, o := range cstarVariants {
+			tab.Clear()
+			o.Widen = true
+			r := Solve(nil, tc.g, tab, o)
+			if r.Outcome != tc.want || len(r.Steps) != tc.steps {
+				t.Errorf("%s %+v: %v after %d steps, want %v after %d", tc.name, o, r.Outcome, len(r.Steps), tc.want, tc.steps)
+			}
+		}
+	}
+}
+
+// TestCStarLimits: a node limit and a cancelled context end C* with
+// Unknown and the reason.
+func TestCStarLimits(t *testing.T) {
+	tab := newTestTable(t, 2)
+	g := bigTree(8, 3)
+	r := Solve(nil, g, tab, Options{Algorithm: CStar, NodeLimit: 50})
+	if r.Outcome != Unknown || r.Stop != NodeLimitReached || r.Stats.Expanded > 50 {
+		t.Errorf("node limit: %v %v after %d", r.Outcome, r.Stop, r.Stats.Expanded)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tab.Clear()
+	if r := Solve(ctx, g, tab, Options{Algorithm: CStar}); r.Outcome != Unknown || r.Stop != Cancelled {
+		t.Errorf("cancelled: %v %v", r.Outcome, r.Stop)
+	}
+	if g.cur != 0 || len(g.stack) != 0 {
+		t.Error("game not restored")
+	}
+}
