@@ -35,7 +35,7 @@ pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
 cstar-ge|cstar.go|s/return c\.inTT && c\.pn >= t/return c.inTT \&\& c.pn > t/
 cstar-tip-one|cstar.go|s/\t\t\tc\.pn = 1 \/\/ an unsolved/\t\t\t_ = 1 \/\/ an unsolved/
 cstar-and-slack|cstar.go|s/t := th - \(v\.pn - c\.pn\)/t := c.pn/
-cstar-and-refresh|cstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tv := s\.starValue\(p\)/\t\tv := s.starValue(p)/
+cstar-and-refresh|cstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tv := s\.cstarValue\(p\)/\t\tv := s.cstarValue(p)/
 cstar-and-order|cstar.go|s/\t\tif !p\.kids\[i\]\.inTT \{\n/\t\tif false {\n/; s/\t\tif p\.kids\[i\]\.inTT \{\n/\t\tif true {\n/
 cstar-root-step|cstar.go|s/th = th\.AddOne\(\)\n/th = max(v.pn, th.AddOne())\n/
 cstar-tca|cstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
