@@ -38,6 +38,7 @@
 #define tsume_result_note tsume_h_result_note
 #define tsume_shogi_record tsume_h_shogi_record
 #define tsume_capture_svg tsume_h_capture_svg
+#define tsume_shogi_bestmove tsume_h_shogi_bestmove
 
 #include "tsume.h"
 
@@ -68,6 +69,7 @@
 #undef tsume_result_note
 #undef tsume_shogi_record
 #undef tsume_capture_svg
+#undef tsume_shogi_bestmove
 
 #include <stdlib.h>
 #include <string.h>

@@ -63,6 +63,8 @@ func captureAlgo(algo int32) string {
 		return reading.AlgoAPS
 	case algoPNStar:
 		return reading.AlgoPNStar
+	case algoCStar:
+		return reading.AlgoCStar
 	}
 	return reading.AlgoDFPN // algoDefault, algoDFPN
 }

@@ -140,7 +140,7 @@ func TestQueryValidate(t *testing.T) {
 		{"sgf", captureQuery{hasSGF: true, sgf: "(;)", moveNumber: 3, target: "D4"}, StatusOK},
 		{"no target", captureQuery{boardSize: 9}, StatusInvalidArgument},
 		{"mode", captureQuery{boardSize: 9, target: "D4", mode: 2}, StatusInvalidArgument},
-		{"algo", captureQuery{boardSize: 9, target: "D4", algo: 4}, StatusInvalidArgument},
+		{"algo", captureQuery{boardSize: 9, target: "D4", algo: algoCStar + 1}, StatusInvalidArgument},
 		{"size 4", captureQuery{boardSize: 4, target: "D4"}, StatusInvalidArgument},
 		{"size 20", captureQuery{boardSize: 20, target: "D4"}, StatusInvalidArgument},
 		{"move number without sgf", captureQuery{boardSize: 9, target: "D4", moveNumber: 2}, StatusInvalidArgument},

@@ -38,6 +38,7 @@ const (
 	algoDFPN    = 1
 	algoPNStar  = 2
 	algoAPS     = 3
+	algoCStar   = 4
 
 	modeAttack = 0
 	modeDefend = 1
@@ -55,9 +56,9 @@ func (q *shogiQuery) validate() error {
 		return errorf(StatusInvalidArgument, "rules = %d: expected TSUME_RULES_TSUME (0) or TSUME_RULES_MATE (1)", q.rules)
 	}
 	switch q.algo {
-	case algoDefault, algoDFPN, algoPNStar:
+	case algoDefault, algoDFPN, algoPNStar, algoCStar:
 	case algoAPS:
-		return errorf(StatusInvalidArgument, "algo = TSUME_ALGO_APS is for the capture game only; shogi takes DEFAULT, DFPN or PNSTAR")
+		return errorf(StatusInvalidArgument, "algo = TSUME_ALGO_APS is for the capture game only; shogi takes DEFAULT, DFPN, PNSTAR or CSTAR")
 	default:
 		return errorf(StatusInvalidArgument, "algo = %d is not a tsume_algo", q.algo)
 	}
@@ -75,7 +76,7 @@ func (q *captureQuery) validate() error {
 	if q.mode != modeAttack && q.mode != modeDefend {
 		return errorf(StatusInvalidArgument, "mode = %d: expected TSUME_CAPTURE_ATTACK (0) or TSUME_CAPTURE_DEFEND (1)", q.mode)
 	}
-	if q.algo < algoDefault || q.algo > algoAPS {
+	if q.algo < algoDefault || q.algo > algoCStar {
 		return errorf(StatusInvalidArgument, "algo = %d is not a tsume_algo", q.algo)
 	}
 	if q.hasSGF {

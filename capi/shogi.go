@@ -41,8 +41,11 @@ func newShogiQuestion(q shogiQuery) (question, error) {
 	if q.rules == rulesMate {
 		sq.rules = mate.MateSearch
 	}
-	if q.algo == algoPNStar {
+	switch q.algo {
+	case algoPNStar:
 		sq.algo = mate.PNStar
+	case algoCStar:
+		sq.algo = mate.CStar
 	}
 	sq.key = shogiCacheKey(sq, q, moves)
 	return sq, nil

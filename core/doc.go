@@ -1,5 +1,5 @@
 // Package core is the game-independent heart of tsume: proof-number search
-// (df-pn with TCA, SNDA, WPNS and df-pn(r); PN*), an iterative-widening
+// (df-pn with TCA, SNDA, WPNS and df-pn(r); PN*; C*), an iterative-widening
 // driver, an mmap'd transposition table and the statistics the papers report.
 // It imports no game: a game plugs in by implementing Game (game.go).
 //
@@ -18,6 +18,11 @@
 //	dfpn.go     df-pn (Nagai) with TCA, SNDA (optionally at OR nodes only),
 //	            WPNS, df-pn(r) (Kishimoto 2010), the 1+ε trick
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
+//	cstar.go    C* for AND/OR trees (Seo 1995, chapter 4); CSTAR.md lists
+//	            every difference from PN*
+//	minimax.go  best-move search of games with a static evaluation
+//	            (Evaluator): BestMove, alpha-beta, ConspiracyNumbers
+//	cstar_minimax.go  C* for minimax trees (Seo 1995, chapter 6)
 //	widen.go    iterative widening (Cazenave 2001) as a driver over any search
 //	solve.go    Searcher, Solve, limits and cancellation
 //	pv.go       principal variation and proof-tree leaf count from the table

@@ -32,6 +32,23 @@ pnstar-and-order|pnstar.go|s/return x\.pn > y\.pn/return x.pn < y.pn/
 pnstar-or-skip|pnstar.go|s/if c\.fixed \|\| c\.pn > th \{/if c.fixed {/
 pnstar-and-refresh|pnstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tif v := s\.starValue\(p\); v\.final\(\) \|\| v\.pn > th \{\n\t\t\treturn v\n\t\t\}\n//
 pnstar-tca|pnstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
+cstar-ge|cstar.go|s/return c\.inTT && c\.pn >= t/return c.inTT \&\& c.pn > t/
+cstar-tip-one|cstar.go|s/\t\t\tc\.pn = 1 \/\/ an unsolved/\t\t\t_ = 1 \/\/ an unsolved/
+cstar-and-slack|cstar.go|s/t := th - \(v\.pn - c\.pn\)/t := c.pn/
+cstar-and-refresh|cstar.go|s/\t\ts\.refreshStar\(d, int\(i\)\)\n\t\tv := s\.cstarValue\(p\)/\t\tv := s.cstarValue(p)/
+cstar-and-order|cstar.go|s/\t\tif !p\.kids\[i\]\.inTT \{\n/\t\tif false {\n/; s/\t\tif p\.kids\[i\]\.inTT \{\n/\t\tif true {\n/
+cstar-root-step|cstar.go|s/th = th\.AddOne\(\)\n/th = max(v.pn, th.AddOne())\n/
+cstar-tca|cstar.go|s/\tif s\.starOld\(p\) \{/\tif false \&\& s.starOld(p) {/
+cstar-and-cost|cstar.go|s/\tif s\.o\.CStarANDCost && !p\.or && !v\.final\(\) \{/\tif false \&\& s.o.CStarANDCost {/
+cstar-best-first|cstar.go|s/\tif s\.o\.CStarBestFirst \{/\tif false \&\& s.o.CStarBestFirst {/
+mm-stop|cstar_minimax.go|s/\t\tif \(r\.v > s && r\.d > down\) \|\| \(r\.v <= s && r\.p > up\) \{\n\t\t\tbreak\n\t\t\}\n//
+mm-max-slack|cstar_minimax.go|s/cd = down - r\.d \+ c\.d/cd = down/
+mm-min-slack|cstar_minimax.go|s/cu = up - r\.p \+ c\.p/cu = up/
+mm-cutoff|cstar_minimax.go|s/if m\.aborted \|\| \(maxNode && cr\.v > s\) \|\| \(!maxNode && cr\.v <= s\) \{/if m.aborted {/
+mm-max-sum|cstar_minimax.go|s/r\.p, r\.d = min\(r\.p, c\.p\), r\.d\.Add\(c\.d\)/r.p, r.d = min(r.p, c.p), max(r.d, c.d)/
+mm-table-split|cstar_minimax.go|s/if e\.split == s \{/if true {/
+mm-best-split|cstar_minimax.go|s/search\(b, kids\[b\]\.v-1, t\)/search(b, kids[b].v, t)/
+mm-tip-cn|minimax.go|s/\tif e > v \{\n\t\tdown = one/\tif e >= v {\n\t\tdown = one/
 par-cut|parallel.go|s/\tif w\.cut <= d \{/\tif false \&\& w.cut <= d {/
 smaps-huge|mem_linux.go|s/return kb > 0/return kb >= 0/
 usable-final-step|parallel.go|s/\(e\.Step == uint8\(s\.step\) \|\| e\.Sound\)/true/

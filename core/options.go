@@ -16,6 +16,10 @@ const (
 	// PNStar is PN* (Seo, Iida, Uiterwijk 2001): proof-number threshold
 	// iterative deepening with recursive iterative deepening at OR nodes.
 	PNStar
+	// CStar is C* (Seo 1995, chapter 4): conspiracy-number threshold
+	// iterative deepening with multiple iterative deepening below AND
+	// nodes (cstar.go; CSTAR.md lists how it differs from PN*).
+	CStar
 )
 
 // String names the algorithm.
@@ -25,6 +29,8 @@ func (a Algorithm) String() string {
 		return "df-pn"
 	case PNStar:
 		return "pn*"
+	case CStar:
+		return "c*"
 	}
 	return fmt.Sprintf("algorithm(%d)", uint8(a))
 }
@@ -33,7 +39,7 @@ func (a Algorithm) String() string {
 // df-pn without limits.
 type Options struct {
 	Algorithm Algorithm
-	// df-pn variants (ignored by PN*):
+	// df-pn variants (ignored by PN* and C*):
 	TCA   bool // threshold controlling algorithm against infinite loops
 	SNDA  bool // source node detection against double counting in DAGs
 	WPNS  bool // weak proof-number search: max + (unproven children - 1)
@@ -58,6 +64,20 @@ type Options struct {
 	// should try it.
 	Epsilon float64
 
+	// CStarANDCost makes C* count one for every unsolved AND node on top
+	// of its children's sum: Elkan's (1989) modified conspiracy numbers,
+	// which the thesis mentions (§3.3, §4.6) and leaves out, since
+	// conspiracy numbers alone do not grow with depth and C* relies on
+	// the game's finiteness. With it a line of forced replies costs its
+	// length, so a threshold bounds the depth searched. Ignored by the
+	// other algorithms.
+	CStarANDCost bool
+	// CStarBestFirst makes C*'s OR nodes try their children smallest
+	// stored number first (PN*'s order; stable, so the game's order among
+	// equals) instead of in the game's order, which the thesis refines
+	// only with killer moves (§4.5.2). Ignored by the other algorithms.
+	CStarBestFirst bool
+
 	// ProofLeaves counts, after a proof, the terminal nodes of the proof
 	// tree stored in the table (Stats.Terminal, the papers' TE), visiting
 	// at most 2^20 of its nodes. Off, Stats.Terminal is 0: the count costs
@@ -77,7 +97,7 @@ type Options struct {
 	// Threads is the number of threads df-pn searches with, all over the
 	// one table (see parallel.go); 0 and 1 mean one. More than one needs
 	// a game that implements Cloner, else one thread searches
-	// (Result.Threads says how many did). PN* always runs one thread.
+	// (Result.Threads says how many did). PN* and C* always run one thread.
 	// With more
 	// than one thread, Progress reports the expansions of all threads and
 	// the other statistics of the calling goroutine's thread.
@@ -95,7 +115,7 @@ type Progress struct {
 }
 
 func (o *Options) validate() error {
-	if o.Algorithm != DFPN && o.Algorithm != PNStar {
+	if o.Algorithm != DFPN && o.Algorithm != PNStar && o.Algorithm != CStar {
 		return fmt.Errorf("core: unknown algorithm %d", o.Algorithm)
 	}
 	if o.WPNS && o.SNDA {

@@ -137,9 +137,12 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 		v = val{pn: Infinity, dn: 0}
 	default:
 		s.path.push(root.key, 0)
-		if o.Algorithm == PNStar {
+		switch o.Algorithm {
+		case PNStar:
 			v = s.pnstarRoot()
-		} else {
+		case CStar:
+			v = s.cstarRoot()
+		default:
 			v = s.dfpn(0, Infinity, Infinity, false)
 		}
 		s.path.pop(root.key)

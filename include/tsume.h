@@ -144,7 +144,9 @@ typedef enum tsume_algo {
                                (199 of GNU Go's 234 reading tests at 1 M plays a question, APS 190) */
     TSUME_ALGO_DFPN = 1,    /* df-pn with TCA and SNDA */
     TSUME_ALGO_PNSTAR = 2,  /* PN* (Seo, Iida, Uiterwijk 2001) */
-    TSUME_ALGO_APS = 3      /* Abstract Proof Search (capture game only) */
+    TSUME_ALGO_APS = 3,     /* Abstract Proof Search (capture game only) */
+    TSUME_ALGO_CSTAR = 4    /* C* (Seo 1995): conspiracy-number iterative deepening, with a cost
+                               per AND node and best-first OR nodes (core/CSTAR.md) */
 } tsume_algo;
 
 /* Capture-game question: who moves first. */
@@ -426,6 +428,28 @@ tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules,
  * the caller (tsume_string_free). Appended within ABI 1. */
 tsume_status tsume_capture_svg(const tsume_capture_query *query, const char *line, char **out, char *err,
                                size_t err_len);
+
+/* Best-move search (not a proof): the side to move's best move under a
+ * material evaluation (shogi/eval: pawn 100, lance 300, knight 350, silver
+ * 500, gold 550, bishop 800, rook 1000; promoted minor pieces 550-600, horse
+ * 1000, dragon 1200). */
+#define TSUME_BESTMOVE_CSTAR 0     /* C* for minimax trees (Seo 1995, ch. 6; core/CSTAR.md) */
+#define TSUME_BESTMOVE_ALPHABETA 1 /* iterative-deepening alpha-beta, the baseline */
+
+/* Searches sfen ("startpos" or an SFEN) after moves (USI, space separated;
+ * "" or NULL for none) for its best move with algo (TSUME_BESTMOVE_*), to a
+ * horizon of depth plies (0: 3; at most 64). separation is C*'s stopping
+ * threshold (0: until the best move cannot change); node_limit and
+ * time_limit_ms bound the search (0: none). It holds no solver and cannot
+ * be cancelled: give it limits. *out receives a JSON object (owned by the
+ * caller, tsume_string_free): "move" (USI, "none" without a legal move),
+ * "value", "fall", "rise", "separation" (decimal or "inf"), "decided",
+ * "decided_at", "depth", "stop", "ge", "ex", "it", "re", "br", "time_ms".
+ * A malformed SFEN or move is TSUME_E_PARSE, an illegal one
+ * TSUME_E_ILLEGAL_POSITION, with the reason in err. Appended within ABI 1. */
+tsume_status tsume_shogi_bestmove(const char *sfen, const char *moves, int32_t algo, int32_t depth,
+                                  uint64_t separation, uint64_t node_limit, uint32_t time_limit_ms,
+                                  char **out, char *err, size_t err_len);
 
 #ifdef __cplusplus
 } /* extern "C" */

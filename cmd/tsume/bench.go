@@ -42,6 +42,7 @@ type benchRow struct {
 	GE       uint64  `json:"ge"`
 	EX       uint64  `json:"ex"`
 	IT       uint64  `json:"it"`
+	TE       uint64  `json:"te"` // proof-tree leaves, counted under --compare only
 	RE       float64 `json:"re"`
 	BR       float64 `json:"br"`
 	// HitsPerGE is table hits per generated node: how often a new node's
@@ -70,14 +71,14 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.SetOutput(stderr)
 	suite := fs.String("suite", "", "problem file (sfen<TAB>expected<TAB>name per line)")
 	timeLimit := fs.Duration("time-limit", 60*time.Second, "time limit per problem")
-	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
+	algo := fs.String("algo", "dfpn", "proof search: dfpn, pnstar, cstar, dfpnr, dfpn-tca, dfpn-wpns")
 	rulesFlag := fs.String("rules", "auto", "tsume, mate, or auto (mate when the file's header says real-game positions)")
 	hashMB := fs.Int("hash-mb", 256, fmt.Sprintf("table size in MiB (%d up to the machine's memory)", mate.MinHashMB))
 	threads := fs.Int("threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
 	nodes := fs.Uint64("nodes", 0, "proof-search node limit per problem (0: none)")
 	jsonOut := fs.Bool("json", false, "print JSON (one object per problem, then totals)")
 	csvOut := fs.Bool("csv", false, "print CSV")
-	compare := fs.Bool("compare", false, "run every algorithm and print the comparison table (Kishimoto 2010, Table 1)")
+	compare := fs.Bool("compare", false, "run every algorithm and print the comparison table (Kishimoto 2010, Table 1) and the thesis's statistics per problem for C*, PN* and df-pn (Seo 1995, Table 5.1)")
 	only := fs.String("only", "", "run only the problems whose name contains this text")
 	jobs := fs.Int("jobs", 1, "solve the problems on N workers, each with its own table of --hash-mb (rows are printed in the suite's order)")
 	if err := fs.Parse(args); err != nil {
@@ -171,7 +172,7 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 				"name", "expected", "found", "status", "time", "GE", "EX", "IT", "RE", "BR", "hits/GE", "nodes/s", "verified")
 		}
 		var rows []benchRow
-		o := mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes, Threads: *threads}
+		o := mate.Options{Rules: rules, Algorithm: a, TimeLimit: *timeLimit, NodeLimit: *nodes, Threads: *threads, ProofLeaves: *compare}
 		var pre []*benchRow
 		if *jobs > 1 {
 			var el time.Duration
@@ -233,6 +234,7 @@ func benchCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	}
 	if *compare && !*jsonOut && !*csvOut {
 		printComparison(stdout, algos, all)
+		printThesisTable(stdout, all)
 	}
 	interrupted := watchDone()
 	if cw != nil && cw.Error() != nil && stdout.err == nil {
@@ -334,7 +336,7 @@ func fillRow(row *benchRow, expected string, r *mate.Result) {
 	row.Minimal, row.Verified = a.kind == "mate" && r.Minimal, a.kind == "mate"
 	row.TimeMS = el * 1000
 	row.ProofMS = r.Stats.Elapsed.Seconds() * 1000
-	row.GE, row.EX, row.IT = r.Stats.Generated, r.Stats.Expanded, r.Stats.Iterations
+	row.GE, row.EX, row.IT, row.TE = r.Stats.Generated, r.Stats.Expanded, r.Stats.Iterations, r.Stats.Terminal
 	row.RE, row.BR = r.Stats.ReExpansionRatio(), r.Stats.BranchingFactor()
 	if r.Stats.Generated > 0 {
 		row.HitsPerGE = float64(r.Stats.TableHits) / float64(r.Stats.Generated)

@@ -31,7 +31,7 @@ type captureFlags struct {
 }
 
 func (f *captureFlags) register(fs *flag.FlagSet, defaultTime time.Duration, defaultPlays int64) {
-	fs.StringVar(&f.algo, "algo", reading.DefaultAlgorithm, "search: dfpn (df-pn, the strongest), pnstar (PN*) or aps (Abstract Proof Search)")
+	fs.StringVar(&f.algo, "algo", reading.DefaultAlgorithm, "search: dfpn (df-pn, the strongest), pnstar (PN*), cstar (C*) or aps (Abstract Proof Search)")
 	fs.StringVar(&f.widening, "widening", reading.DefaultStrategy, "widening strategy: 1..9 or its name, e.g. OR2-2AND1-2, brute-force (df-pn and PN* widen only the attacker's moves: OR1 first when the strategy starts with OR1)")
 	fs.DurationVar(&f.timeLimit, "time-limit", defaultTime, "wall-clock limit per question (0: none)")
 	fs.Int64Var(&f.nodes, "nodes", 0, fmt.Sprintf("node limit per question (0: %d)", reading.DefaultNodes))

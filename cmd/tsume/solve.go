@@ -180,7 +180,7 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.StringVar(&f.sfen, "sfen", "", "position: bare SFEN, \"startpos\" or \"position ... moves ...\" (absent: the built-in example)")
 	fs.StringVar(&f.moves, "moves", "", "USI moves played from the position before solving")
 	fs.StringVar(&f.rules, "rules", "tsume", "rules: tsume (composers' rules) or mate (engine mate search)")
-	fs.StringVar(&f.algo, "algo", "dfpn", "proof search: dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns")
+	fs.StringVar(&f.algo, "algo", "dfpn", "proof search: dfpn, pnstar, cstar, dfpnr, dfpn-tca, dfpn-wpns")
 	fs.IntVar(&f.hashMB, "hash-mb", 256, fmt.Sprintf("table size in MiB (%d up to the machine's memory)", mate.MinHashMB))
 	fs.IntVar(&f.threads, "threads", 1, fmt.Sprintf("threads of the proof search (1..%d)", mate.MaxThreads))
 	fs.DurationVar(&f.timeLimit, "time-limit", 0, "wall-clock limit, e.g. 30s (0: none)")

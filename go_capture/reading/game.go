@@ -274,6 +274,9 @@ func coreOptions(algorithm string, widen bool) core.Options {
 	if algorithm == AlgoPNStar {
 		return core.Options{Algorithm: core.PNStar, Widen: widen}
 	}
+	if algorithm == AlgoCStar { // with the extensions shogi/mate uses
+		return core.Options{Algorithm: core.CStar, CStarANDCost: true, CStarBestFirst: true, Widen: widen}
+	}
 	// The 1+ε trick with ε = 1/4 (the suite at 1 M plays: 8.22 M ->
 	// 8.03 M plays, the same passes; ε = 1/2 and 1 each lost a test).
 	return core.Options{Algorithm: core.DFPN, TCA: true, Widen: widen, Epsilon: 0.25}

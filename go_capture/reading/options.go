@@ -62,6 +62,7 @@ const (
 	AlgoAPS    = "aps"    // Abstract Proof Search with iterative widening
 	AlgoDFPN   = "dfpn"   // the core's df-pn over the same game
 	AlgoPNStar = "pnstar" // the core's PN* over the same game
+	AlgoCStar  = "cstar"  // the core's C* (Seo 1995) over the same game
 )
 
 // DefaultAlgorithm is the algorithm of Options whose Algorithm is empty:
@@ -143,9 +144,9 @@ func (o Options) normalize() (Options, Strategy, error) {
 		o.Algorithm = DefaultAlgorithm
 	}
 	switch o.Algorithm {
-	case AlgoAPS, AlgoDFPN, AlgoPNStar:
+	case AlgoAPS, AlgoDFPN, AlgoPNStar, AlgoCStar:
 	default:
-		return o, Strategy{}, fmt.Errorf("reading: unknown algorithm %q (want aps, dfpn or pnstar)", o.Algorithm)
+		return o, Strategy{}, fmt.Errorf("reading: unknown algorithm %q (want aps, dfpn, pnstar or cstar)", o.Algorithm)
 	}
 	st, err := ParseStrategy(o.Widening)
 	if err != nil {

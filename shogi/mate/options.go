@@ -47,6 +47,10 @@ type Options struct {
 	// The answer (mate or no mate) does not depend on it; node counts and
 	// the line found may.
 	Threads int
+	// ProofLeaves makes the proof search count, after a proof, the
+	// terminal nodes of its proof tree (Result.Stats.Terminal, the
+	// papers' TE; see core.Options.ProofLeaves). Statistics only.
+	ProofLeaves bool
 }
 
 // MaxThreads is the largest Options.Threads accepted.

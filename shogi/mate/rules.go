@@ -53,9 +53,11 @@ const (
 	DFPNTCA
 	// DFPNWPNS is df-pn with TCA and WPNS, for comparison tables.
 	DFPNWPNS
+	// CStar is C* (Seo 1995): conspiracy-number iterative deepening.
+	CStar
 )
 
-var algorithmNames = [...]string{DFPN: "dfpn", PNStar: "pnstar", DFPNR: "dfpnr", DFPNTCA: "dfpn-tca", DFPNWPNS: "dfpn-wpns"}
+var algorithmNames = [...]string{DFPN: "dfpn", PNStar: "pnstar", DFPNR: "dfpnr", DFPNTCA: "dfpn-tca", DFPNWPNS: "dfpn-wpns", CStar: "cstar"}
 
 // String returns the algorithm's command-line name.
 func (a Algorithm) String() string {
@@ -66,15 +68,15 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm parses an algorithm's command-line name (dfpn, pnstar,
-// dfpnr, dfpn-tca, dfpn-wpns).
+// dfpnr, dfpn-tca, dfpn-wpns, cstar).
 func ParseAlgorithm(s string) (Algorithm, error) {
 	for i, n := range algorithmNames {
 		if n == s {
 			return Algorithm(i), nil
 		}
 	}
-	return 0, fmt.Errorf("mate: unknown algorithm %q (want dfpn, pnstar, dfpnr, dfpn-tca or dfpn-wpns)", s)
+	return 0, fmt.Errorf("mate: unknown algorithm %q (want dfpn, pnstar, dfpnr, dfpn-tca, dfpn-wpns or cstar)", s)
 }
 
 // Algorithms lists every algorithm, in the order of the comparison table.
-func Algorithms() []Algorithm { return []Algorithm{DFPNR, DFPNTCA, DFPNWPNS, DFPN, PNStar} }
+func Algorithms() []Algorithm { return []Algorithm{DFPNR, DFPNTCA, DFPNWPNS, DFPN, PNStar, CStar} }

@@ -203,7 +203,7 @@ func (e *Engine) handle(in input) {
 		e.println("option name USI_Hash type spin default %d min %d max %d", min(defaultHashMB, maxHashMB()), mate.MinHashMB, maxHashMB())
 		e.println("option name Threads type spin default 1 min 1 max %d", maxThreads)
 		e.println("option name Rules type combo default tsume var tsume var mate")
-		e.println("option name Algorithm type combo default dfpn var dfpn var pnstar var dfpnr var dfpn-tca var dfpn-wpns")
+		e.println("option name Algorithm type combo default dfpn var dfpn var pnstar var cstar var dfpnr var dfpn-tca var dfpn-wpns")
 		e.println("option name %s type check default false", AutoDefenderOption)
 		e.println("usiok")
 	case "isready":

@@ -1089,13 +1089,13 @@ static void test_capture_progress_cancel(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
-/* The capture game under the core's df-pn and PN*. */
+/* The capture game under the core's df-pn, PN* and C*. */
 static void test_capture_core_algorithms(void) {
     tsume_solver *s = new_solver(16, 1);
     char err[256];
     tsume_result *res = NULL;
-    const int32_t algos[] = {TSUME_ALGO_DFPN, TSUME_ALGO_PNSTAR};
-    for (size_t i = 0; i < 2; i++) {
+    const int32_t algos[] = {TSUME_ALGO_DFPN, TSUME_ALGO_PNSTAR, TSUME_ALGO_CSTAR};
+    for (size_t i = 0; i < sizeof algos / sizeof algos[0]; i++) {
         tsume_capture_query q = TSUME_CAPTURE_QUERY_INIT;
         q.board_size = 9;
         q.black = "C4 E4 D3";
@@ -1537,6 +1537,45 @@ static void test_shogi_record(void) {
     CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_MATE, "", 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
 }
 
+/* Shogi under C* (TSUME_ALGO_CSTAR), and tsume_shogi_bestmove: a free rook
+ * taken by both best-move searches; bad arguments refused. */
+static void test_shogi_cstar_bestmove(void) {
+    tsume_solver *s = new_solver(16, 1);
+    char err[256];
+    tsume_result *res = NULL;
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = "7sk/9/7PP/9/9/9/9/9/9 b GS 1";
+    q.algo = TSUME_ALGO_CSTAR;
+    q.time_limit_ms = 20000;
+    tsume_status st = tsume_solve_shogi(s, &q, &res, err, sizeof err);
+    skip_if_not_built(st, err);
+    if (st != TSUME_OK) FAIL("cstar: %s: %s", tsume_status_string(st), err);
+    int32_t len = -1;
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK(len == 3);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+
+    char *out = NULL;
+    const char *rook = "k8/9/9/9/4r4/4S4/9/9/K8 b - 1";
+    const int32_t algos[] = {TSUME_BESTMOVE_CSTAR, TSUME_BESTMOVE_ALPHABETA};
+    for (size_t i = 0; i < 2; i++) {
+        st = tsume_shogi_bestmove(rook, NULL, algos[i], 3, 3, 200000, 20000, &out, err, sizeof err);
+        skip_if_not_built(st, err);
+        if (st != TSUME_OK) FAIL("bestmove %d: %s: %s", algos[i], tsume_status_string(st), err);
+        CHECK_CONTAINS(out, "\"move\":\"5f5e\"");
+        CHECK_CONTAINS(out, "\"value\":1500");
+        tsume_string_free(out);
+    }
+    CHECK_STATUS(tsume_shogi_bestmove("startpos", "7g7f", TSUME_BESTMOVE_CSTAR, 2, 0, 5000, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK_CONTAINS(out, "\"separation\"");
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_bestmove(rook, NULL, 7, 3, 3, 1000, 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_bestmove(rook, NULL, TSUME_BESTMOVE_CSTAR, 65, 3, 1000, 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_bestmove("not a position", NULL, TSUME_BESTMOVE_CSTAR, 3, 3, 1000, 0, &out, err, sizeof err), TSUME_E_PARSE);
+    CHECK_STATUS(tsume_shogi_bestmove(rook, NULL, TSUME_BESTMOVE_CSTAR, 3, 3, 1000, 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+}
+
 /* tsume_capture_svg: the board of a capture query with the target ringed
  * and a line numbered; bad queries and vertices are refused. */
 static void test_capture_svg(void) {
@@ -1589,6 +1628,7 @@ static const test_case tests[] = {
     {"capture_default", test_capture_default},
     {"shogi_record", test_shogi_record},
     {"capture_svg", test_capture_svg},
+    {"shogi_cstar_bestmove", test_shogi_cstar_bestmove},
 };
 
 int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }

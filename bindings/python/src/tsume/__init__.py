@@ -33,7 +33,7 @@ from .errors import (
     TsumeMemoryError,
 )
 from .results import CaptureResult, Kind, Progress, Result, ShogiResult, Stats
-from .solver import Solver
+from .solver import BestMove, Solver
 
 __version__ = "0.1.0"
 
@@ -70,6 +70,7 @@ from . import bench  # noqa: E402 - tsume.bench.run(...) after a plain `import t
 
 __all__ = [
     "ABI_VERSION",
+    "BestMove",
     "BadHandleError",
     "BusyError",
     "CancelledError",

@@ -88,7 +88,7 @@ def main(argv: Optional[List[str]] = None, out: TextIO = sys.stdout) -> int:
 
     def limits(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--hash-mb", type=int, default=256, help="table size in MiB (default 256)")
-        sp.add_argument("--algo", default=None, help="dfpn, pnstar, aps, default")
+        sp.add_argument("--algo", default=None, help="dfpn, pnstar, cstar, aps, default")
         sp.add_argument("--rules", default="tsume", choices=["tsume", "mate"], help="shogi rules")
         sp.add_argument("--time-limit", type=float, default=None, help="seconds per problem")
         sp.add_argument("--nodes", type=int, default=None, help="node limit per problem")

@@ -199,6 +199,11 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_result_note", c_int, [c_void_p, POINTER(c_void_p)]),
     ("tsume_capture_svg", c_int, [POINTER(CaptureQuery), c_char_p, POINTER(c_void_p), c_char_p, c_size_t]),
     ("tsume_shogi_record", c_int, [c_int32, c_char_p, c_int32, c_char_p, c_int32, POINTER(c_void_p), c_char_p, c_size_t]),
+    (
+        "tsume_shogi_bestmove",
+        c_int,
+        [c_char_p, c_char_p, c_int32, c_int32, c_uint64, c_uint64, c_uint32, POINTER(c_void_p), c_char_p, c_size_t],
+    ),
 ]
 
 

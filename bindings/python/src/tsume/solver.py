@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import json
 import os
 import queue
 import signal
@@ -44,12 +45,41 @@ if TYPE_CHECKING:  # pragma: no cover
     ErrBuffer = ctypes.Array[ctypes.c_char]
 R = TypeVar("R")
 
+
+@dataclasses.dataclass(frozen=True)
+class BestMove:
+    """The answer of :meth:`Solver.best_move`: the move (USI; None when the
+    side to move has none), its value (material, from the side to move's
+    view; ±2**28 for a mate), C*'s conspiracy numbers (``fall``: for the
+    best move to fall below ``value``; ``rise``: the least for another move
+    to rise above it; ``separation`` = min of both; ``inf`` when no change
+    of evaluations suffices; 0 under alpha-beta), whether the stopping rule
+    was met (``decided``), the node count at which the move was chosen,
+    alpha-beta's completed ``depth``, why it stopped and the statistics."""
+
+    move: Optional[str]
+    value: int
+    algo: str
+    fall: float
+    rise: float
+    separation: float
+    decided: bool
+    decided_at: int
+    depth: int
+    stop: str
+    expanded: int
+    generated: int
+    iterations: int
+    time: float
+
 #: Accepted ``rules`` values of solve_shogi.
 SHOGI_RULES = {"tsume": 0, "mate": 1}
 #: Accepted ``algo`` values of solve_shogi.
-SHOGI_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2}
+SHOGI_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2, "cstar": 4}
 #: Accepted ``algo`` values of solve_capture.
-CAPTURE_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2, "aps": 3}
+CAPTURE_ALGOS = {"default": 0, "dfpn": 1, "pnstar": 2, "aps": 3, "cstar": 4}
+#: Accepted ``algo`` values of best_move.
+BESTMOVE_ALGOS = {"cstar": 0, "alphabeta": 1}
 #: Accepted ``mode`` values of solve_capture.
 CAPTURE_MODES = {"attack": 0, "defend": 1}
 
@@ -346,7 +376,8 @@ class Solver:
         :param rules: ``"tsume"`` (composers' rules: the defender owns every
             spare piece, futile interpositions do not count) or ``"mate"``
             (engines' mate search: hands as given).
-        :param algo: ``"dfpn"`` (df-pn with TCA and SNDA), ``"pnstar"`` or ``"default"``.
+        :param algo: ``"dfpn"`` (df-pn with TCA and SNDA), ``"pnstar"``,
+            ``"cstar"`` (C*, Seo 1995) or ``"default"``.
         :param time_limit: seconds; None for no limit.
         :param nodes: node limit; None for no limit.
         :param threads: threads of the proof search (df-pn), 1 to 256, all
@@ -379,6 +410,69 @@ class Solver:
         res = self._finish(out, status, err, self._shogi_result)
         played = _word_list("moves", moves) or ""
         return dataclasses.replace(res, problem=(str(sfen), played, rules))
+
+    def best_move(
+        self,
+        sfen: str = "startpos",
+        moves: Union[str, Iterable[str], None] = None,
+        algo: str = "cstar",
+        depth: int = 3,
+        separation: Optional[int] = 3,
+        nodes: Optional[int] = 100000,
+        time_limit: Optional[float] = None,
+    ) -> "BestMove":
+        """Searches a shogi position for the side to move's best move under a
+        material evaluation (not a proof; the solver's table is not used).
+
+        :param algo: ``"cstar"`` (C* for minimax trees, Seo 1995 chapter 6)
+            or ``"alphabeta"`` (the baseline).
+        :param depth: horizon in plies (1 to 64): positions there are
+            evaluated, never expanded.
+        :param separation: C* stops once the best move's separation (the
+            least number of evaluations that must change for another move
+            to become better) reaches it; None: until it cannot change.
+        :param nodes: expanded-node budget; None for none (then give a
+            time limit: the search cannot be cancelled).
+        :param time_limit: seconds; None for no limit.
+        :raises tsume.ParseError: malformed SFEN or move.
+        :raises tsume.IllegalPositionError: well-formed but illegal position or move.
+        :raises ValueError, TypeError: bad options.
+
+        >>> solver.best_move("k8/9/9/9/4r4/4S4/9/9/K8 b - 1").move  # doctest: +SKIP
+        '5f5e'
+        """
+        a = _choice("algo", algo, BESTMOVE_ALGOS)
+        d = _int_option("depth", depth, 1, 64)
+        sep = 0 if separation is None else _int_option("separation", separation, 1, _INT64_MAX)
+        node_limit, ms = _limits(time_limit, nodes)
+        sfen_b = _text("sfen", sfen)
+        moves_b = _text("moves", _word_list("moves", moves), required=False)
+        out = c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        status = self._lib.dll.tsume_shogi_bestmove(sfen_b, moves_b, a, d, sep, node_limit, ms, byref(out), err, _lib.ERR_LEN)
+        if status != _lib.OK:
+            raise self._error(status, err)
+        j = json.loads(self._lib.take_string(out))
+
+        def cn(x: str) -> float:
+            return float("inf") if x == "inf" else int(x)
+
+        return BestMove(
+            move=None if j["move"] == "none" else j["move"],
+            value=j["value"],
+            algo=algo,
+            fall=cn(j["fall"]),
+            rise=cn(j["rise"]),
+            separation=cn(j["separation"]),
+            decided=j["decided"],
+            decided_at=j["decided_at"],
+            depth=j["depth"],
+            stop=j["stop"],
+            expanded=j["ex"],
+            generated=j["ge"],
+            iterations=j["it"],
+            time=j["time_ms"] / 1000,
+        )
 
     def solve_capture(
         self,
