@@ -51,12 +51,14 @@
 //     and the interposition and non-promotion killers of PN* (killer.go).
 //     With Options.Threads > 1 the proof search runs on several threads
 //     sharing the table (core's parallel df-pn, spread by virtual proof
-//     numbers); the line phase below stays on one thread.
-//  2. After a proof, the line. For proofs up to 25 plies an exact-length
+//     numbers); so do the line phase's large bounded searches below.
+//  2. After a proof, the line. Under tsume rules, for proofs up to 25 plies an exact-length
 //     search (iterative deepening minimax: mate in 1, 3, 5, …, with the
 //     spare-piece tie-break) finds the exact length and the line; when it
-//     completes, Result.Minimal is true. Longer proofs (or an exact search
-//     that runs out) go through iterative shortening: (a) the proof's main
+//     completes, Result.Minimal is true. Longer proofs, proofs under
+//     mate-search rules (no tie-break there, and the minimax spends what the
+//     bounded searches need: see exactFirst), and an exact search that runs
+//     out go through iterative shortening: (a) the proof's main
 //     line is repaired into a first upper bound: every defender alternative
 //     along it is settled first by walking the first proof (the table's
 //     proving moves at attacker nodes, every defence at defender nodes,

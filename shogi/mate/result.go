@@ -52,9 +52,10 @@ type Result struct {
 	// USI spelling.
 	Moves []shogi.Move
 	USI   []string
-	// Minimal reports that the exact-length search completed, so Length is
-	// the exact value under the rules (tsume: the composers' length with
-	// futile interpositions not counted; mate: plain minimax length).
+	// Minimal reports that Length is proven minimal under the rules (tsume:
+	// the composers' length with futile interpositions not counted; mate:
+	// plain minimax length): the exact-length search completed, or the
+	// shortening proved no mate within two fewer plies.
 	Minimal bool
 	// Verified reports that the independent verifier accepted the line;
 	// Verification says what it checked (or what failed).

@@ -228,3 +228,30 @@ func TestLineElapsedMarksTheLine(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestExactSearchOnlyUnderTsumeRules: short proofs go to the exact-length
+// search under tsume rules (the composers' tie-break) and straight to the
+// shortening under mate-search rules (exactFirst), which still proves the
+// length minimal.
+func TestExactSearchOnlyUnderTsumeRules(t *testing.T) {
+	for _, tc := range ownProblems {
+		if tc.kind != Mate {
+			continue
+		}
+		s, err := NewSolver(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := false
+		s.phaseHook = func(ph string) { exact = exact || ph == "exact" }
+		pos, _ := shogi.ParseSFEN(tc.sfen)
+		r, err := s.Solve(context.Background(), pos, Options{Rules: tc.rules, DefenderToMove: tc.and, TimeLimit: 20 * time.Second})
+		s.Close()
+		if err != nil || r.Kind != Mate || r.Length != tc.length || !r.Minimal {
+			t.Fatalf("%s: %v in %d (minimal %v), %v", tc.name, r.Kind, r.Length, r.Minimal, err)
+		}
+		if want := tc.rules == Tsume; exact != want {
+			t.Errorf("%s (%v): exact search ran %v, want %v", tc.name, tc.rules, exact, want)
+		}
+	}
+}

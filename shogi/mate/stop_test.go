@@ -360,7 +360,7 @@ func TestExactStoppedStillAnswers(t *testing.T) {
 		n     int
 	}{
 		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3},
-		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", MateSearch, 3},
+		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", Tsume, 1},
 	} {
 		s, err := NewSolver(16)
 		if err != nil {
