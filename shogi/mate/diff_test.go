@@ -59,7 +59,7 @@ func realGameStarts() []string {
 // code with the solver's searches): does the attacker of p mate within d
 // plies? settled is false when budget nodes did not settle it.
 func bruteMate(p *shogi.Position, attacker shogi.Color, rules Rules, d int, budget uint64) (mate, settled bool) {
-	v := verifier{pos: p.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, budget: budget}
+	v := verifier{pos: p.Clone(), attacker: attacker, rules: rules, memo: newMemo(), budget: budget}
 	if p.SideToMove() == attacker {
 		return v.or(d)
 	}

@@ -73,7 +73,7 @@ func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, lin
 // verifyFull is VerifyWithHints that also stops (leaving alternatives
 // unsettled) when stop, polled every few thousand nodes, reports true.
 func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop}
 	return v.run(line)
 }
@@ -82,14 +82,14 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 // in all: a check made while the tables still hold the proofs that the
 // hints read (see Solver.verifyEarly), which costs little when they do.
 func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{},
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
 		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true}
 	return v.run(line)
 }
 
 // verify is Verify with explicit budgets (per alternative, and in all).
 func verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, alt, total uint64) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: map[memoKey]bool{}, altBudget: alt, totalBudget: total, hintedBudget: hintedAltBudget}
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(), altBudget: alt, totalBudget: total, hintedBudget: hintedAltBudget}
 	return v.run(line)
 }
 
@@ -112,9 +112,46 @@ func (v *verifier) halt() bool {
 	return v.stopped
 }
 
-type memoKey struct {
+// memo remembers settled answers, "mate within d plies?" by position key
+// and d, in a fixed table where a newer answer replaces an older one in its
+// slot: a lost answer only costs its search again (the search is bounded
+// by d, so nothing depends on finding it), and a node costs no map
+// insertion (a map was an eighth of the verifier's time).
+type memo []memoSlot
+
+type memoSlot struct {
 	key uint64
-	d   int
+	d   int32
+	val int32 // 0: empty, 1: no mate, 2: mate
+}
+
+// memoSlots is the memo's size: 512 KiB, more than a line's alternatives
+// usually visit within the verifier's budgets.
+const memoSlots = 1 << 15
+
+func newMemo() memo { return make(memo, memoSlots) }
+
+func (m memo) slot(key uint64, d int) *memoSlot {
+	h := (key ^ uint64(d)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	return &m[h>>(64-15)]
+}
+
+// get returns the answer remembered for (key, d), if any.
+func (m memo) get(key uint64, d int) (mate, ok bool) {
+	sl := m.slot(key, d)
+	if sl.val == 0 || sl.key != key || sl.d != int32(d) {
+		return false, false
+	}
+	return sl.val == 2, true
+}
+
+// put remembers the settled answer for (key, d).
+func (m memo) put(key uint64, d int, mate bool) {
+	v := int32(1)
+	if mate {
+		v = 2
+	}
+	*m.slot(key, d) = memoSlot{key: key, d: int32(d), val: v}
 }
 
 type verifier struct {
@@ -123,7 +160,7 @@ type verifier struct {
 	rules    Rules
 	nodes    uint64
 	budget   uint64 // node count at which the current alternative stops
-	memo     map[memoKey]bool
+	memo     memo
 	// bufs are the move lists of the nodes on the search path, one per
 	// depth, so a node allocates nothing (the generators' buffers escape).
 	bufs  [][]shogi.Move
@@ -442,8 +479,8 @@ func (v *verifier) and(d int) (bool, bool) {
 	if v.halt() {
 		return false, false
 	}
-	mk := memoKey{p.Key(), d}
-	if r, ok := v.memo[mk]; ok {
+	key := p.Key()
+	if r, ok := v.memo.get(key, d); ok {
 		return r, true
 	}
 	for _, m := range moves {
@@ -454,11 +491,11 @@ func (v *verifier) and(d int) (bool, bool) {
 			return false, false
 		}
 		if !ok {
-			v.memo[mk] = false
+			v.memo.put(key, d, false)
 			return false, true
 		}
 	}
-	v.memo[mk] = true
+	v.memo.put(key, d, true)
 	return true, true
 }
 
@@ -476,8 +513,8 @@ func (v *verifier) or(d int) (bool, bool) {
 		return false, true
 	}
 	p := v.pos
-	mk := memoKey{p.Key(), d}
-	if r, ok := v.memo[mk]; ok {
+	key := p.Key()
+	if r, ok := v.memo.get(key, d); ok {
 		return r, true
 	}
 	buf := v.push()
@@ -503,10 +540,10 @@ func (v *verifier) or(d int) (bool, bool) {
 			return false, false
 		}
 		if ok {
-			v.memo[mk] = true
+			v.memo.put(key, d, true)
 			return true, true
 		}
 	}
-	v.memo[mk] = false
+	v.memo.put(key, d, false)
 	return false, true
 }

@@ -141,7 +141,7 @@ func TestVerifierRetriesUnsettled(t *testing.T) {
 		p, att, _ := prepare(pos, &Options{Rules: tc.rules})
 		noHint := func(*shogi.Position, int) shogi.Move { return shogi.NoMove }
 		for _, hint := range []func(*shogi.Position, int) shogi.Move{nil, noHint} {
-			v := verifier{pos: p.Clone(), attacker: att, rules: tc.rules, memo: map[memoKey]bool{},
+			v := verifier{pos: p.Clone(), attacker: att, rules: tc.rules, memo: newMemo(),
 				altBudget: 1, totalBudget: 1 << 20, hintedBudget: 1, hint: hint}
 			res := v.run(r.Moves)
 			if hint == nil && res.Unsettled > 0 {
