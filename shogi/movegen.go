@@ -184,7 +184,9 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
 			d := trailingZeros16(steps)
 			to := stepTo[from][d]
-			hits |= uint16(target[to>>6&1]>>(to&63)&1) << d
+			if target.Has(to) {
+				hits |= 1 << d
+			}
 		}
 		for ; hits != 0; hits &= hits - 1 {
 			to := stepTo[from][trailingZeros16(hits)]
@@ -212,85 +214,210 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 }
 
 // genBoardAll generates every legal board move of a side not in check,
-// the hot path of perft: no target tests.
+// the hot path of perft. Pieces are taken kind by kind, each piece's
+// destinations as one bitboard (attacks minus its own pieces), so that no
+// branch depends on what stands on a square; pawns all move at once. The
+// order is therefore by kind group (pawns by destination; then lances,
+// knights, silvers, gold-likes, bishops and horses, rooks and dragons by
+// origin; the king), each piece's destinations ascending with the
+// promotion first, and the pinned pieces last. Only GenerateLegal not in
+// check uses this order; the solver's generators keep theirs.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
-	// The branch-free step writes below need room for a whole list.
 	buf = slices.Grow(buf, MaxMoves)
 	us := p.side
+	own := p.occ[us]
+	target := fullBoard.AndNot(own)
+	occ := p.all
+	cl := &p.byClass
+	z := &zones[us]
+	free := own.AndNot(pinned)
+
+	// Pawns: one shift. Black's move toward lower squares (rank -1).
+	pawns := cl[classPawn].And(free)
+	var to Bitboard
+	var back Square // from = to + back (mod 256)
+	if us == Black {
+		to = Bitboard{pawns.lo>>1 | pawns.hi<<63, pawns.hi >> 1}
+		back = 1
+	} else {
+		to = Bitboard{pawns.lo << 1, pawns.hi<<1 | pawns.lo>>63}
+		back = 0xFF
+	}
+	to = to.And(target)
+	pawnBase := Move(Pawn) << 16
+	for t := to.AndNot(z.zone); !t.IsEmpty(); {
+		s := t.Pop()
+		buf = append(buf, pawnBase|Move(s)|Move(s+back)<<7|Move(p.board[s].Kind())<<20)
+	}
+	for t := to.And(z.zone); !t.IsEmpty(); {
+		s := t.Pop()
+		m := pawnBase | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		buf = append(buf, m|movePromote)
+		if !z.last1.Has(s) {
+			buf = append(buf, m)
+		}
+	}
+
+	for b := cl[classLance].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		t := lanceAttacks(us, from, occ).And(target)
+		buf = p.emitForward(buf, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
+	}
+	for b := cl[classKnight].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		t := stepAttacks[MakePiece(us, Knight)][from].And(target)
+		buf = p.emitForward(buf, Move(from)<<7|Move(Knight)<<16, t, z.last2, z)
+	}
+	for b := cl[classSilver].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		t := stepAttacks[MakePiece(us, Silver)][from].And(target)
+		buf = p.emitPromotable(buf, Move(from)<<7|Move(Silver)<<16, t, from, z)
+	}
+	for b := cl[classGold].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		pc := p.board[from]
+		buf = p.emitPlain(buf, Move(from)<<7|Move(pc.Kind())<<16, stepAttacks[pc][from].And(target))
+	}
+	// A bishop's step table (its four diagonal neighbours) lies inside its
+	// slides; a horse's adds the orthogonal steps. Same for rooks.
+	for b := cl[classBishop].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		pc := p.board[from]
+		t := bishopAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
+		if k := pc.Kind(); k == Bishop {
+			buf = p.emitPromotable(buf, Move(from)<<7|Move(Bishop)<<16, t, from, z)
+		} else {
+			buf = p.emitPlain(buf, Move(from)<<7|Move(k)<<16, t)
+		}
+	}
+	for b := cl[classRook].And(free); !b.IsEmpty(); {
+		from := b.Pop()
+		pc := p.board[from]
+		t := rookAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
+		if k := pc.Kind(); k == Rook {
+			buf = p.emitPromotable(buf, Move(from)<<7|Move(Rook)<<16, t, from, z)
+		} else {
+			buf = p.emitPlain(buf, Move(from)<<7|Move(k)<<16, t)
+		}
+	}
 	ksq := p.king[us]
-	bl := &blocked[us]
-	for own := p.occ[us]; !own.IsEmpty(); {
-		from := own.Pop()
+	if ksq == NoSquare {
+		return buf
+	}
+	them := us ^ 1
+	for t := stepAttacks[MakePiece(us, King)][ksq].And(target); !t.IsEmpty(); {
+		to := t.Pop()
+		if !p.attackedBy(to, them, ksq) {
+			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
+		}
+	}
+	// A pinned piece moves only along the ray from its king through it.
+	for b := own.And(pinned); !b.IsEmpty(); {
+		from := b.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
-		if k == King {
-			buf = p.genKingMoves(buf, from)
-			continue
-		}
-		if pinned.Has(from) {
-			pinDir := lineDir[ksq][from]
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				if tp := p.board[to]; !bl[tp] && lineDir[ksq][to] == pinDir {
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-				}
-			}
-			for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
-				d := trailingZeros16(slides)
-				if d != int(pinDir) && d != oppDir[pinDir] {
-					continue
-				}
-				for to := stepTo[from][d]; ; to = stepTo[to][d] {
-					tp := p.board[to]
-					if bl[tp] {
-						break
-					}
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-					if tp != Empty {
-						break
-					}
-				}
-			}
-			continue
-		}
-		if k > Rook || relRankTab[us][from] >= 5 {
-			// No step of this piece can promote (it is promoted or gold,
-			// or too far from the zone): write each step's move and keep
-			// it by advancing the length by 0 or 1. Whether a square is
-			// blocked is the least predictable branch of perft.
-			n := len(buf)
-			out := buf[:cap(buf)]
-			base := Move(from)<<7 | Move(k)<<16
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				tp := p.board[to]
-				out[n] = base | Move(to) | Move(tp.Kind())<<20
-				n += int(open[us][tp])
-			}
-			buf = out[:n]
-		} else {
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				if tp := p.board[to]; !bl[tp] {
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-				}
-			}
-		}
-		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
-			d := trailingZeros16(slides)
-			for to := stepTo[from][d]; ; to = stepTo[to][d] {
-				tp := p.board[to]
-				if bl[tp] {
-					break
-				}
-				buf = addMoves(buf, us, from, to, k, tp.Kind())
-				if tp != Empty {
-					break
-				}
-			}
+		t := attacksFrom(pc, from, occ).And(target).And(lineFrom[ksq][lineDir[ksq][from]])
+		for !t.IsEmpty() {
+			to := t.Pop()
+			buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 		}
 	}
 	return buf
+}
+
+// promotionZones holds, for one colour, its promotion zone (the far three
+// ranks) and the far one and two ranks, where a pawn or lance (last1) or a
+// knight (last2) must promote.
+type promotionZones struct {
+	zone, last1, last2 Bitboard
+}
+
+var zones [2]promotionZones
+
+// init computes the ranks itself: square.go's relRankTab is filled by an
+// init that runs after this file's.
+func init() {
+	for c := Black; c <= White; c++ {
+		for s := Square(0); s < NoSquare; s++ {
+			r := int(s) % 9
+			if c == White {
+				r = 8 - r
+			}
+			switch r {
+			case 0:
+				zones[c].last1.Set(s)
+				zones[c].last2.Set(s)
+				zones[c].zone.Set(s)
+			case 1:
+				zones[c].last2.Set(s)
+				zones[c].zone.Set(s)
+			case 2:
+				zones[c].zone.Set(s)
+			}
+		}
+	}
+}
+
+// emitPlain appends base|to, without promotion, for every to in t.
+func (p *Position) emitPlain(buf []Move, base Move, t Bitboard) []Move {
+	lo, hi := t.lo, t.hi
+	for lo != 0 {
+		to := Square(bits.TrailingZeros64(lo))
+		lo &= lo - 1
+		buf = append(buf, base|Move(to)|Move(p.board[to].Kind())<<20)
+	}
+	for hi != 0 {
+		to := Square(64 + bits.TrailingZeros64(hi))
+		hi &= hi - 1
+		buf = append(buf, base|Move(to)|Move(p.board[to].Kind())<<20)
+	}
+	return buf
+}
+
+// emitForward appends the moves of a pawn, lance or knight (base) to the
+// squares of t: it can promote only by entering the zone, and must on the
+// squares of dead.
+func (p *Position) emitForward(buf []Move, base Move, t, dead Bitboard, z *promotionZones) []Move {
+	buf = p.emitPlain(buf, base, t.AndNot(z.zone))
+	for t = t.And(z.zone); !t.IsEmpty(); {
+		to := t.Pop()
+		m := base | Move(to) | Move(p.board[to].Kind())<<20
+		buf = append(buf, m|movePromote)
+		if !dead.Has(to) {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
+// emitPromotable appends the moves of a silver, bishop or rook (base) on
+// from to the squares of t: with and without promotion when from or the
+// destination is in the zone.
+func (p *Position) emitPromotable(buf []Move, base Move, t Bitboard, from Square, z *promotionZones) []Move {
+	if !z.zone.Has(from) {
+		buf = p.emitPlain(buf, base, t.AndNot(z.zone))
+		t = t.And(z.zone)
+	}
+	for !t.IsEmpty() {
+		to := t.Pop()
+		m := base | Move(to) | Move(p.board[to].Kind())<<20
+		buf = append(buf, m|movePromote, m)
+	}
+	return buf
+}
+
+// attacksFrom returns the squares a piece pc on s attacks with occupancy occ.
+func attacksFrom(pc Piece, s Square, occ Bitboard) Bitboard {
+	a := stepAttacks[pc][s]
+	switch pc.Kind() {
+	case Lance:
+		a = lanceAttacks(pc.Color(), s, occ)
+	case Bishop, Horse:
+		a = a.Or(bishopAttacks(s, occ))
+	case Rook, Dragon:
+		a = a.Or(rookAttacks(s, occ))
+	}
+	return a
 }
 
 // genDrops generates the legal drops on the empty squares in target.

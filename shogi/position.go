@@ -137,24 +137,24 @@ func (p *Position) put(s Square, pc Piece) {
 // one class only, updates a scratch bitboard instead (pieceSlots).
 func (p *Position) place(s Square, pc Piece) {
 	p.board[s] = pc
-	w, bit := s>>6&1, uint64(1)<<(s&63)
+	m := sqBB[s]
 	sl := &pieceSlots[pc]
-	p.occ[pc>>4&1][w] |= bit
-	p.all[w] |= bit
-	p.sliders[sl.slider][w] |= bit
-	p.byClass[sl.class[0]][w] |= bit
-	p.byClass[sl.class[1]][w] |= bit
+	p.occ[pc>>4&1].or(m)
+	p.all.or(m)
+	p.sliders[sl.slider].or(m)
+	p.byClass[sl.class[0]].or(m)
+	p.byClass[sl.class[1]].or(m)
 }
 
 func (p *Position) lift(s Square, pc Piece) {
 	p.board[s] = Empty
-	w, bit := s>>6&1, uint64(1)<<(s&63)
+	m := sqBB[s]
 	sl := &pieceSlots[pc]
-	p.occ[pc>>4&1][w] &^= bit
-	p.all[w] &^= bit
-	p.sliders[sl.slider][w] &^= bit
-	p.byClass[sl.class[0]][w] &^= bit
-	p.byClass[sl.class[1]][w] &^= bit
+	p.occ[pc>>4&1].andNot(m)
+	p.all.andNot(m)
+	p.sliders[sl.slider].andNot(m)
+	p.byClass[sl.class[0]].andNot(m)
+	p.byClass[sl.class[1]].andNot(m)
 }
 
 // slots names the bitboards of Position that hold a piece besides occ and

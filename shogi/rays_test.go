@@ -57,6 +57,12 @@ func TestRayAttacksAgainstMailbox(t *testing.T) {
 						bishop = bishop.Or(want)
 					}
 				}
+				if got, want := lanceAttacks(Black, s, occ), walkRay(s, 0, occ); got != want {
+					t.Fatalf("lanceAttacks(black, %s) = %v, want %v", s, got, want)
+				}
+				if got, want := lanceAttacks(White, s, occ), walkRay(s, 1, occ); got != want {
+					t.Fatalf("lanceAttacks(white, %s) = %v, want %v", s, got, want)
+				}
 				if got := rookAttacks(s, occ); got != rook {
 					t.Fatalf("rookAttacks(%s) = %v, want %v", s, got, rook)
 				}
