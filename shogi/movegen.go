@@ -223,7 +223,13 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 // promotion first, and the pinned pieces last. Only GenerateLegal not in
 // check uses this order; the solver's generators keep theirs.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
+	// The moves go to a window of MaxMoves entries after buf's length,
+	// indexed modulo its size so that no write needs a bounds test (a
+	// position has at most 593 legal moves).
 	buf = slices.Grow(buf, MaxMoves)
+	start := len(buf)
+	w := (*moveWindow)(buf[start : start+MaxMoves])
+	n := 0
 	us := p.side
 	own := p.occ[us]
 	target := fullBoard.AndNot(own)
@@ -247,36 +253,36 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 	pawnBase := Move(Pawn) << 16
 	for t := to.AndNot(z.zone); !t.IsEmpty(); {
 		s := t.Pop()
-		buf = append(buf, pawnBase|Move(s)|Move(s+back)<<7|Move(p.board[s].Kind())<<20)
+		w[n&windowMask] = pawnBase | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		n++
 	}
 	for t := to.And(z.zone); !t.IsEmpty(); {
 		s := t.Pop()
 		m := pawnBase | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
-		buf = append(buf, m|movePromote)
-		if !z.last1.Has(s) {
-			buf = append(buf, m)
-		}
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 1 + int(open01(!z.last1.Has(s)))
 	}
 
 	for b := cl[classLance].And(free); !b.IsEmpty(); {
 		from := b.Pop()
 		t := lanceAttacks(us, from, occ).And(target)
-		buf = p.emitForward(buf, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
+		n = p.emitForward(w, n, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
 	}
 	for b := cl[classKnight].And(free); !b.IsEmpty(); {
 		from := b.Pop()
 		t := stepAttacks[MakePiece(us, Knight)][from].And(target)
-		buf = p.emitForward(buf, Move(from)<<7|Move(Knight)<<16, t, z.last2, z)
+		n = p.emitForward(w, n, Move(from)<<7|Move(Knight)<<16, t, z.last2, z)
 	}
 	for b := cl[classSilver].And(free); !b.IsEmpty(); {
 		from := b.Pop()
 		t := stepAttacks[MakePiece(us, Silver)][from].And(target)
-		buf = p.emitPromotable(buf, Move(from)<<7|Move(Silver)<<16, t, from, z)
+		n = p.emitPromotable(w, n, Move(from)<<7|Move(Silver)<<16, t, from, z)
 	}
 	for b := cl[classGold].And(free); !b.IsEmpty(); {
 		from := b.Pop()
 		pc := p.board[from]
-		buf = p.emitPlain(buf, Move(from)<<7|Move(pc.Kind())<<16, stepAttacks[pc][from].And(target))
+		n = p.emitPlain(w, n, Move(from)<<7|Move(pc.Kind())<<16, stepAttacks[pc][from].And(target))
 	}
 	// A bishop's step table (its four diagonal neighbours) lies inside its
 	// slides; a horse's adds the orthogonal steps. Same for rooks.
@@ -285,9 +291,9 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 		pc := p.board[from]
 		t := bishopAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
 		if k := pc.Kind(); k == Bishop {
-			buf = p.emitPromotable(buf, Move(from)<<7|Move(Bishop)<<16, t, from, z)
+			n = p.emitPromotable(w, n, Move(from)<<7|Move(Bishop)<<16, t, from, z)
 		} else {
-			buf = p.emitPlain(buf, Move(from)<<7|Move(k)<<16, t)
+			n = p.emitPlain(w, n, Move(from)<<7|Move(k)<<16, t)
 		}
 	}
 	for b := cl[classRook].And(free); !b.IsEmpty(); {
@@ -295,22 +301,24 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 		pc := p.board[from]
 		t := rookAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
 		if k := pc.Kind(); k == Rook {
-			buf = p.emitPromotable(buf, Move(from)<<7|Move(Rook)<<16, t, from, z)
+			n = p.emitPromotable(w, n, Move(from)<<7|Move(Rook)<<16, t, from, z)
 		} else {
-			buf = p.emitPlain(buf, Move(from)<<7|Move(k)<<16, t)
+			n = p.emitPlain(w, n, Move(from)<<7|Move(k)<<16, t)
 		}
 	}
 	ksq := p.king[us]
 	if ksq == NoSquare {
-		return buf
+		return buf[:start+n]
 	}
 	them := us ^ 1
 	for t := stepAttacks[MakePiece(us, King)][ksq].And(target); !t.IsEmpty(); {
 		to := t.Pop()
 		if !p.attackedBy(to, them, ksq) {
-			buf = append(buf, Move(to)|Move(ksq)<<7|Move(King)<<16|Move(p.board[to].Kind())<<20)
+			w[n&windowMask] = Move(to) | Move(ksq)<<7 | Move(King)<<16 | Move(p.board[to].Kind())<<20
+			n++
 		}
 	}
+	buf = buf[:start+n]
 	// A pinned piece moves only along the ray from its king through it.
 	for b := own.And(pinned); !b.IsEmpty(); {
 		from := b.Pop()
@@ -323,6 +331,20 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 		}
 	}
 	return buf
+}
+
+// moveWindow is the part of a move list genBoardAll writes to; indices are
+// taken modulo its size (windowMask), which removes the bounds tests.
+type moveWindow [MaxMoves]Move
+
+const windowMask = MaxMoves - 1
+
+// open01 is 1 for true and 0 for false.
+func open01(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // promotionZones holds, for one colour, its promotion zone (the far three
@@ -358,52 +380,56 @@ func init() {
 	}
 }
 
-// emitPlain appends base|to, without promotion, for every to in t.
-func (p *Position) emitPlain(buf []Move, base Move, t Bitboard) []Move {
+// emitPlain writes base|to, without promotion, for every to in t, from
+// w[n] on, and returns the new count.
+func (p *Position) emitPlain(w *moveWindow, n int, base Move, t Bitboard) int {
 	lo, hi := t.lo, t.hi
 	for lo != 0 {
 		to := Square(bits.TrailingZeros64(lo))
 		lo &= lo - 1
-		buf = append(buf, base|Move(to)|Move(p.board[to].Kind())<<20)
+		w[n&windowMask] = base | Move(to) | Move(p.board[to].Kind())<<20
+		n++
 	}
 	for hi != 0 {
 		to := Square(64 + bits.TrailingZeros64(hi))
 		hi &= hi - 1
-		buf = append(buf, base|Move(to)|Move(p.board[to].Kind())<<20)
+		w[n&windowMask] = base | Move(to) | Move(p.board[to].Kind())<<20
+		n++
 	}
-	return buf
+	return n
 }
 
-// emitForward appends the moves of a pawn, lance or knight (base) to the
+// emitForward writes the moves of a pawn, lance or knight (base) to the
 // squares of t: it can promote only by entering the zone, and must on the
 // squares of dead.
-func (p *Position) emitForward(buf []Move, base Move, t, dead Bitboard, z *promotionZones) []Move {
-	buf = p.emitPlain(buf, base, t.AndNot(z.zone))
+func (p *Position) emitForward(w *moveWindow, n int, base Move, t, dead Bitboard, z *promotionZones) int {
+	n = p.emitPlain(w, n, base, t.AndNot(z.zone))
 	for t = t.And(z.zone); !t.IsEmpty(); {
 		to := t.Pop()
 		m := base | Move(to) | Move(p.board[to].Kind())<<20
-		buf = append(buf, m|movePromote)
-		if !dead.Has(to) {
-			buf = append(buf, m)
-		}
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 1 + int(open01(!dead.Has(to)))
 	}
-	return buf
+	return n
 }
 
-// emitPromotable appends the moves of a silver, bishop or rook (base) on
+// emitPromotable writes the moves of a silver, bishop or rook (base) on
 // from to the squares of t: with and without promotion when from or the
 // destination is in the zone.
-func (p *Position) emitPromotable(buf []Move, base Move, t Bitboard, from Square, z *promotionZones) []Move {
+func (p *Position) emitPromotable(w *moveWindow, n int, base Move, t Bitboard, from Square, z *promotionZones) int {
 	if !z.zone.Has(from) {
-		buf = p.emitPlain(buf, base, t.AndNot(z.zone))
+		n = p.emitPlain(w, n, base, t.AndNot(z.zone))
 		t = t.And(z.zone)
 	}
 	for !t.IsEmpty() {
 		to := t.Pop()
 		m := base | Move(to) | Move(p.board[to].Kind())<<20
-		buf = append(buf, m|movePromote, m)
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 2
 	}
-	return buf
+	return n
 }
 
 // attacksFrom returns the squares a piece pc on s attacks with occupancy occ.

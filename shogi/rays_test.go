@@ -118,3 +118,42 @@ func TestLineBlockersAgainstMailbox(t *testing.T) {
 		}
 	}
 }
+
+// benchOccupancies returns random occupancies of middling density, for
+// the attack benchmarks.
+func benchOccupancies() []Bitboard {
+	rng := rand.New(rand.NewPCG(7, 8))
+	occ := make([]Bitboard, 256)
+	for i := range occ {
+		occ[i] = randomOccupancy(rng, 5)
+	}
+	return occ
+}
+
+func BenchmarkRookAttacks(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(rookAttacks(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+func BenchmarkBishopAttacks(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(bishopAttacks(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+var sink Bitboard
