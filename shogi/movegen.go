@@ -238,86 +238,19 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 	z := &zones[us]
 	free := own.AndNot(pinned)
 
-	// Pawns: one shift. Black's move toward lower squares (rank -1).
-	pawns := cl[classPawn].And(free)
-	var to Bitboard
-	var back Square // from = to + back (mod 256)
-	if us == Black {
-		to = Bitboard{pawns.lo>>1 | pawns.hi<<63, pawns.hi >> 1}
-		back = 1
-	} else {
-		to = Bitboard{pawns.lo << 1, pawns.hi<<1 | pawns.lo>>63}
-		back = 0xFF
-	}
-	to = to.And(target)
-	pawnBase := Move(Pawn) << 16
-	for t := to.AndNot(z.zone); !t.IsEmpty(); {
-		s := t.Pop()
-		w[n&windowMask] = pawnBase | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
-		n++
-	}
-	for t := to.And(z.zone); !t.IsEmpty(); {
-		s := t.Pop()
-		m := pawnBase | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
-		w[n&windowMask] = m | movePromote
-		w[(n+1)&windowMask] = m
-		n += 1 + int(open01(!z.last1.Has(s)))
-	}
-
-	for b := cl[classLance].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		t := lanceAttacks(us, from, occ).And(target)
-		n = p.emitForward(w, n, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
-	}
-	for b := cl[classKnight].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		t := stepAttacks[MakePiece(us, Knight)][from].And(target)
-		n = p.emitForward(w, n, Move(from)<<7|Move(Knight)<<16, t, z.last2, z)
-	}
-	for b := cl[classSilver].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		t := stepAttacks[MakePiece(us, Silver)][from].And(target)
-		n = p.emitPromotable(w, n, Move(from)<<7|Move(Silver)<<16, t, from, z)
-	}
-	for b := cl[classGold].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		pc := p.board[from]
-		n = p.emitPlain(w, n, Move(from)<<7|Move(pc.Kind())<<16, stepAttacks[pc][from].And(target))
-	}
-	// A bishop's step table (its four diagonal neighbours) lies inside its
-	// slides; a horse's adds the orthogonal steps. Same for rooks.
-	for b := cl[classBishop].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		pc := p.board[from]
-		t := bishopAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
-		if k := pc.Kind(); k == Bishop {
-			n = p.emitPromotable(w, n, Move(from)<<7|Move(Bishop)<<16, t, from, z)
-		} else {
-			n = p.emitPlain(w, n, Move(from)<<7|Move(k)<<16, t)
-		}
-	}
-	for b := cl[classRook].And(free); !b.IsEmpty(); {
-		from := b.Pop()
-		pc := p.board[from]
-		t := rookAttacks(from, occ).Or(stepAttacks[pc][from]).And(target)
-		if k := pc.Kind(); k == Rook {
-			n = p.emitPromotable(w, n, Move(from)<<7|Move(Rook)<<16, t, from, z)
-		} else {
-			n = p.emitPlain(w, n, Move(from)<<7|Move(k)<<16, t)
-		}
-	}
+	n = p.genPawnMoves(w, n, cl[classPawn].And(free), target, z)
+	n = p.genLanceMoves(w, n, cl[classLance].And(free), target, z)
+	n = p.genKnightMoves(w, n, cl[classKnight].And(free), target, z)
+	n = p.genSilverMoves(w, n, cl[classSilver].And(free), target, z)
+	n = p.genGoldMoves(w, n, cl[classGold].And(free), target)
+	n = p.genSliderMoves(w, n, cl[classBishop].And(free), target, z, false)
+	n = p.genSliderMoves(w, n, cl[classRook].And(free), target, z, true)
 	ksq := p.king[us]
 	if ksq == NoSquare {
 		return buf[:start+n]
 	}
-	them := us ^ 1
-	for t := stepAttacks[MakePiece(us, King)][ksq].And(target); !t.IsEmpty(); {
-		to := t.Pop()
-		if !p.attackedBy(to, them, ksq) {
-			w[n&windowMask] = Move(to) | Move(ksq)<<7 | Move(King)<<16 | Move(p.board[to].Kind())<<20
-			n++
-		}
-	}
+	esc, _ := p.safeNeighbours(us)
+	n = p.emitPlain(w, n, Move(ksq)<<7|Move(King)<<16, esc)
 	buf = buf[:start+n]
 	// A pinned piece moves only along the ray from its king through it.
 	for b := own.And(pinned); !b.IsEmpty(); {
@@ -331,6 +264,107 @@ func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
 		}
 	}
 	return buf
+}
+
+// genPawnMoves writes the moves of the pawns in pawns, all shifted at
+// once (Black's move toward lower squares, rank -1); the generators below
+// are split by kind so that each keeps its loop variables in registers.
+func (p *Position) genPawnMoves(w *moveWindow, n int, pawns, target Bitboard, z *promotionZones) int {
+	var to Bitboard
+	var back Square // from = to + back (mod 256)
+	if p.side == Black {
+		to = Bitboard{pawns.lo>>1 | pawns.hi<<63, pawns.hi >> 1}
+		back = 1
+	} else {
+		to = Bitboard{pawns.lo << 1, pawns.hi<<1 | pawns.lo>>63}
+		back = 0xFF
+	}
+	to = to.And(target)
+	const base = Move(Pawn) << 16
+	plain := to.AndNot(z.zone)
+	for lo := plain.lo; lo != 0; lo &= lo - 1 {
+		s := Square(bits.TrailingZeros64(lo))
+		w[n&windowMask] = base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		n++
+	}
+	for hi := plain.hi; hi != 0; hi &= hi - 1 {
+		s := Square(64 + bits.TrailingZeros64(hi))
+		w[n&windowMask] = base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		n++
+	}
+	for t := to.And(z.zone); !t.IsEmpty(); {
+		s := t.Pop()
+		m := base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 1 + int(open01(!z.last1.Has(s)))
+	}
+	return n
+}
+
+// genLanceMoves writes the moves of the lances in lances.
+func (p *Position) genLanceMoves(w *moveWindow, n int, lances, target Bitboard, z *promotionZones) int {
+	us, occ := p.side, p.all
+	for b := lances; !b.IsEmpty(); {
+		from := b.Pop()
+		t := lanceAttacks(us, from, occ).And(target)
+		n = p.emitForward(w, n, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
+	}
+	return n
+}
+
+// genKnightMoves, genSilverMoves and genGoldMoves write the moves of the
+// pieces of one step class (gold-likes: gold and promoted minor pieces).
+func (p *Position) genKnightMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones) int {
+	att := &stepAttacks[MakePiece(p.side, Knight)]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		n = p.emitForward(w, n, Move(from)<<7|Move(Knight)<<16, att[from].And(target), z.last2, z)
+	}
+	return n
+}
+
+func (p *Position) genSilverMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones) int {
+	att := &stepAttacks[MakePiece(p.side, Silver)]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		n = p.emitPromotable(w, n, Move(from)<<7|Move(Silver)<<16, att[from].And(target), from, z)
+	}
+	return n
+}
+
+func (p *Position) genGoldMoves(w *moveWindow, n int, pieces, target Bitboard) int {
+	att := &stepAttacks[MakePiece(p.side, Gold)]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		n = p.emitPlain(w, n, Move(from)<<7|Move(p.board[from].Kind())<<16, att[from].And(target))
+	}
+	return n
+}
+
+// genSliderMoves writes the moves of the bishop-likes (rook false) or the
+// rook-likes. A bishop's step table (its four diagonal neighbours) lies
+// inside its slides; a horse's adds the orthogonal steps; same for rooks.
+func (p *Position) genSliderMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones, rook bool) int {
+	occ := p.all
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		pc := p.board[from]
+		var a Bitboard
+		if rook {
+			a = rookAttacks(from, occ)
+		} else {
+			a = bishopAttacks(from, occ)
+		}
+		t := a.Or(stepAttacks[pc][from]).And(target)
+		base := Move(from)<<7 | Move(pc.Kind())<<16
+		if pc.Kind() <= Rook {
+			n = p.emitPromotable(w, n, base, t, from, z)
+		} else {
+			n = p.emitPlain(w, n, base, t)
+		}
+	}
+	return n
 }
 
 // moveWindow is the part of a move list genBoardAll writes to; indices are
