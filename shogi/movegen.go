@@ -417,17 +417,21 @@ func init() {
 // emitPlain writes base|to, without promotion, for every to in t, from
 // w[n] on, and returns the new count.
 func (p *Position) emitPlain(w *moveWindow, n int, base Move, t Bitboard) int {
+	// Dereference both pointers once here, so that the loops carry no
+	// nil check.
+	board := &p.board
+	_, _ = w[0], board[0]
 	lo, hi := t.lo, t.hi
 	for lo != 0 {
 		to := Square(bits.TrailingZeros64(lo))
 		lo &= lo - 1
-		w[n&windowMask] = base | Move(to) | Move(p.board[to].Kind())<<20
+		w[n&windowMask] = base | Move(to) | Move(board[to].Kind())<<20
 		n++
 	}
 	for hi != 0 {
 		to := Square(64 + bits.TrailingZeros64(hi))
 		hi &= hi - 1
-		w[n&windowMask] = base | Move(to) | Move(p.board[to].Kind())<<20
+		w[n&windowMask] = base | Move(to) | Move(board[to].Kind())<<20
 		n++
 	}
 	return n
