@@ -50,10 +50,13 @@ func (b *Bitboard) Clear(s Square) {
 	b.hi &^= m.hi
 }
 
-// or adds the squares of m, andNot removes them (in place: Position's
+// or adds the squares of m, andNot removes them, in place (Position's
 // place and lift).
 func (b *Bitboard) or(m Bitboard)     { b.lo |= m.lo; b.hi |= m.hi }
 func (b *Bitboard) andNot(m Bitboard) { b.lo &^= m.lo; b.hi &^= m.hi }
+
+// xor flips the squares of m in place.
+func (b *Bitboard) xor(m Bitboard) { b.lo ^= m.lo; b.hi ^= m.hi }
 
 // IsEmpty reports whether the set is empty.
 func (b Bitboard) IsEmpty() bool { return b.lo|b.hi == 0 }
