@@ -25,8 +25,10 @@ func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Mo
 // GenerateLegal appends every legal move of the side to move to buf and
 // returns it: board moves with and without promotion (all legal
 // non-promotions included) and drops, excluding nifu, drops on dead
-// squares and pawn-drop mate. It allocates nothing if buf has room for
-// MaxMoves more moves.
+// squares and pawn-drop mate. In check the moves come in GenerateEvasions'
+// order; otherwise the board moves come kind by kind (see genBoardAll), then
+// the drops by square. It allocates nothing if buf has room for MaxMoves
+// more moves.
 func (p *Position) GenerateLegal(buf []Move) []Move {
 	us := p.side
 	if k := p.king[us]; k != NoSquare {
