@@ -31,10 +31,9 @@ func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Mo
 // more moves.
 func (p *Position) GenerateLegal(buf []Move) []Move {
 	us := p.side
-	if k := p.king[us]; k != NoSquare {
-		if n, c := p.checkers(); n > 0 {
-			return p.genEvasions(buf, n, c)
-		}
+	if k := p.king[us]; k != NoSquare && !p.kingCheckers().IsEmpty() {
+		n, c := p.checkers()
+		return p.genEvasions(buf, n, c)
 	}
 	buf = p.genBoardAll(buf, p.pinned(us))
 	return p.genDrops(buf, fullBoard.AndNot(p.all))
@@ -337,9 +336,14 @@ func (p *Position) genSilverMoves(w *moveWindow, n int, pieces, target Bitboard,
 
 func (p *Position) genGoldMoves(w *moveWindow, n int, pieces, target Bitboard) int {
 	att := &stepAttacks[MakePiece(p.side, Gold)]
+	board := &p.board
+	_, _ = w[0], board[0]
 	for b := pieces; !b.IsEmpty(); {
 		from := b.Pop()
-		n = p.emitPlain(w, n, Move(from)<<7|Move(p.board[from].Kind())<<16, att[from].And(target))
+		base := Move(from)<<7 | Move(board[from].Kind())<<16
+		t := att[from].And(target)
+		n = emitWord(w, n, base, t.lo, 0, board)
+		n = emitWord(w, n, base, t.hi, 64, board)
 	}
 	return n
 }
@@ -423,16 +427,16 @@ func (p *Position) emitPlain(w *moveWindow, n int, base Move, t Bitboard) int {
 	// nil check.
 	board := &p.board
 	_, _ = w[0], board[0]
-	lo, hi := t.lo, t.hi
-	for lo != 0 {
-		to := Square(bits.TrailingZeros64(lo))
-		lo &= lo - 1
-		w[n&windowMask] = base | Move(to) | Move(board[to].Kind())<<20
-		n++
-	}
-	for hi != 0 {
-		to := Square(64 + bits.TrailingZeros64(hi))
-		hi &= hi - 1
+	n = emitWord(w, n, base, t.lo, 0, board)
+	return emitWord(w, n, base, t.hi, 64, board)
+}
+
+// emitWord writes base|to for the squares to = off + i of the set bits i
+// of x (one word of a bitboard); small enough to be inlined, so that the
+// loops run in the caller's registers.
+func emitWord(w *moveWindow, n int, base Move, x uint64, off Square, board *[256]Piece) int {
+	for ; x != 0; x &= x - 1 {
+		to := off + Square(bits.TrailingZeros64(x))
 		w[n&windowMask] = base | Move(to) | Move(board[to].Kind())<<20
 		n++
 	}
@@ -443,7 +447,11 @@ func (p *Position) emitPlain(w *moveWindow, n int, base Move, t Bitboard) int {
 // squares of t: it can promote only by entering the zone, and must on the
 // squares of dead.
 func (p *Position) emitForward(w *moveWindow, n int, base Move, t, dead Bitboard, z *promotionZones) int {
-	n = p.emitPlain(w, n, base, t.AndNot(z.zone))
+	board := &p.board
+	_, _ = w[0], board[0]
+	plain := t.AndNot(z.zone)
+	n = emitWord(w, n, base, plain.lo, 0, board)
+	n = emitWord(w, n, base, plain.hi, 64, board)
 	for t = t.And(z.zone); !t.IsEmpty(); {
 		to := t.Pop()
 		m := base | Move(to) | Move(p.board[to].Kind())<<20
@@ -459,7 +467,11 @@ func (p *Position) emitForward(w *moveWindow, n int, base Move, t, dead Bitboard
 // destination is in the zone.
 func (p *Position) emitPromotable(w *moveWindow, n int, base Move, t Bitboard, from Square, z *promotionZones) int {
 	if !z.zone.Has(from) {
-		n = p.emitPlain(w, n, base, t.AndNot(z.zone))
+		board := &p.board
+		_, _ = w[0], board[0]
+		plain := t.AndNot(z.zone)
+		n = emitWord(w, n, base, plain.lo, 0, board)
+		n = emitWord(w, n, base, plain.hi, 64, board)
 		t = t.And(z.zone)
 	}
 	for !t.IsEmpty() {
