@@ -177,20 +177,15 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 		from := own.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
-		// Steps: gather the directions landing on the target without a
-		// branch per step (most miss it), then emit in direction order.
-		// The target holds no piece of ours and no wall square (bit 81 is
-		// never set), so a hit needs no other test.
-		var hits uint16
-		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			d := trailingZeros16(steps)
-			to := stepTo[from][d]
-			if target.Has(to) {
-				hits |= 1 << d
-			}
+		// Steps: the step destinations on the target (usually none), by
+		// direction, then emitted in direction order. The target holds no
+		// piece of ours, so a hit needs no other test.
+		var dirs uint16
+		for hits := pureSteps[pc][from].And(target); !hits.IsEmpty(); {
+			dirs |= 1 << (uint(adjDir[from][hits.Pop()]) & 15)
 		}
-		for ; hits != 0; hits &= hits - 1 {
-			to := stepTo[from][trailingZeros16(hits)]
+		for ; dirs != 0; dirs &= dirs - 1 {
+			to := stepTo[from][trailingZeros16(dirs)]
 			buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 		}
 		// Slides: the target squares on the reachable part of each ray,
