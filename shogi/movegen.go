@@ -353,9 +353,9 @@ func (p *Position) genSliderMoves(w *moveWindow, n int, pieces, target Bitboard,
 		pc := p.board[from]
 		var a Bitboard
 		if rook {
-			a = rookAttacks(from, occ)
+			a = rookTable(from, occ)
 		} else {
-			a = bishopAttacks(from, occ)
+			a = bishopTable(from, occ)
 		}
 		t := a.Or(stepAttacks[pc][from]).And(target)
 		base := Move(from)<<7 | Move(pc.Kind())<<16
@@ -486,9 +486,9 @@ func attacksFrom(pc Piece, s Square, occ Bitboard) Bitboard {
 	case Lance:
 		a = lanceAttacks(pc.Color(), s, occ)
 	case Bishop, Horse:
-		a = a.Or(bishopAttacks(s, occ))
+		a = a.Or(bishopTable(s, occ))
 	case Rook, Dragon:
-		a = a.Or(rookAttacks(s, occ))
+		a = a.Or(rookTable(s, occ))
 	}
 	return a
 }

@@ -63,6 +63,12 @@ func TestRayAttacksAgainstMailbox(t *testing.T) {
 				if got, want := lanceAttacks(White, s, occ), walkRay(s, 1, occ); got != want {
 					t.Fatalf("lanceAttacks(white, %s) = %v, want %v", s, got, want)
 				}
+				if got := rookTable(s, occ); got != rook {
+					t.Fatalf("rookTable(%s) = %v, want %v", s, got, rook)
+				}
+				if got := bishopTable(s, occ); got != bishop {
+					t.Fatalf("bishopTable(%s) = %v, want %v", s, got, bishop)
+				}
 				if got := rookAttacks(s, occ); got != rook {
 					t.Fatalf("rookAttacks(%s) = %v, want %v", s, got, rook)
 				}
@@ -137,6 +143,19 @@ func BenchmarkRookAttacks(b *testing.B) {
 	for b.Loop() {
 		for s := Square(0); s < NoSquare; s++ {
 			acc = acc.Or(rookAttacks(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+func BenchmarkRookTable(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(rookTable(s, occ[i&255]))
 			i++
 		}
 	}
