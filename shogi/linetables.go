@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // Sliding attacks by table: the attacks along one line (file, rank or
 // diagonal) through a square depend only on the occupancy of the line's
 // inner squares (its two end squares never block anything beyond). Their
@@ -41,7 +43,8 @@ func (t *lineTable) index(occ Bitboard, o int) uint64 {
 }
 
 // initLineTables fills gatherMul and lines; tables.go's init calls it once
-// stepTo is ready. Every pattern of a line's inner squares is walked.
+// lineFrom is ready, from the rays (rays.go) for every pattern of a line's
+// inner squares; the tests check both against a walk on the mailbox.
 func initLineTables() {
 	for o := 1; o < 4; o++ {
 		sp := lineSpacing[o]
@@ -73,29 +76,13 @@ func initLineTables() {
 			n := 1 << len(inner)
 			for pat := 0; pat < n; pat++ {
 				var occ Bitboard
-				for j, q := range inner {
-					if pat>>j&1 != 0 {
-						occ.Set(q)
-					}
+				for m := uint(pat); m != 0; m &= m - 1 {
+					occ.or(sqBB[inner[bits.TrailingZeros(m)]])
 				}
-				a := walkRayTable(s, lo, occ).Or(walkRayTable(s, hi, occ))
-				lt.att[lt.index(occ, o)] = a
+				lt.att[lt.index(occ, o)] = rayAttacks(s, lo, occ).Or(rayAttacks(s, hi, occ))
 			}
 		}
 	}
-}
-
-// walkRayTable is the mailbox walk the tables are built from (the tests
-// check the tables against rayAttacks and a walk of their own).
-func walkRayTable(s Square, d int, occ Bitboard) Bitboard {
-	var out Bitboard
-	for t := stepTo[s][d]; t != NoSquare; t = stepTo[t][d] {
-		out.Set(t)
-		if occ.Has(t) {
-			break
-		}
-	}
-	return out
 }
 
 // lineAttacks returns the attacks along line o (0 file, 1 rank, 2 and 3
