@@ -277,15 +277,23 @@ func (p *Position) genPawnMoves(w *moveWindow, n int, pawns, target Bitboard, z 
 	}
 	to = to.And(target)
 	const base = Move(Pawn) << 16
+	// A move's destination and origin fields, to | (to+back)<<7, are
+	// to*129 plus or minus 1<<7 (back is +1 or -1).
+	board := &p.board
+	_, _ = w[0], board[0]
+	off := base + 1<<7
+	if back != 1 {
+		off = base - 1<<7
+	}
 	plain := to.AndNot(z.zone)
 	for lo := plain.lo; lo != 0; lo &= lo - 1 {
-		s := Square(bits.TrailingZeros64(lo))
-		w[n&windowMask] = base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		s := bits.TrailingZeros64(lo)
+		w[n&windowMask] = off + Move(s)*129 + Move(board[s].Kind())<<20
 		n++
 	}
 	for hi := plain.hi; hi != 0; hi &= hi - 1 {
-		s := Square(64 + bits.TrailingZeros64(hi))
-		w[n&windowMask] = base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		s := 64 + bits.TrailingZeros64(hi)
+		w[n&windowMask] = off + Move(s)*129 + Move(board[s].Kind())<<20
 		n++
 	}
 	for t := to.And(z.zone); !t.IsEmpty(); {
