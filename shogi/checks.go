@@ -92,7 +92,6 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 	disc := p.lineBlockers(ek, us, us)
 	var chk [16]Bitboard
 	p.checkSquares(&chk, ek)
-	bl := &blocked[us]
 	// A piece can check only if it may discover, slides, or stands a
 	// step or jump from a square where a stepping piece would check.
 	movers := p.occ[us].And(checkZone[us][ek].Or(p.sliders[us]).Or(disc))
@@ -127,15 +126,24 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 		if pinned.Has(from) {
 			pinDir = lineDir[ksq][from]
 		}
-		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			to := stepTo[from][trailingZeros16(steps)]
-			tp := p.board[to]
-			if bl[tp] || pinDir >= 0 && lineDir[ksq][to] != pinDir {
-				continue
-			}
+		// Steps: the destinations that may check, as a set (usually one or
+		// two squares or none), then emitted in direction order.
+		hits := pureSteps[pc][from].AndNot(p.occ[us])
+		if discDir < 0 {
+			hits = hits.And(want)
+		}
+		if pinDir >= 0 {
+			hits = hits.And(lineFrom[ksq][pinDir])
+		}
+		var dirs uint16
+		for !hits.IsEmpty() {
+			dirs |= 1 << (uint(adjDir[from][hits.Pop()]) & 15)
+		}
+		for ; dirs != 0; dirs &= dirs - 1 {
+			to := stepTo[from][trailingZeros16(dirs)]
 			dc := discDir >= 0 && lineDir[ek][to] != discDir
 			if plain, promoted := dc || chkN.Has(to), dc || chkP.Has(to); plain || promoted {
-				buf = addCheckMoves(buf, us, from, to, k, tp.Kind(), plain, promoted)
+				buf = addCheckMoves(buf, us, from, to, k, p.board[to].Kind(), plain, promoted)
 			}
 		}
 		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
@@ -164,6 +172,10 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 	return buf
 }
 
+// pureSteps[pc][q] holds the squares a piece pc on q reaches by its steps
+// and jumps that are not part of a slide (stepMask).
+var pureSteps [33][81]Bitboard
+
 // checkZone[c][k] holds the squares from which a piece of colour c could
 // check a king on k by a step or jump after one move: the origins of the
 // steps and jumps onto the squares where a pawn, knight, silver, gold
@@ -173,6 +185,15 @@ var checkZone [2][81]Bitboard
 // initCheckZone fills checkZone; tables.go's init calls it after
 // initClasses.
 func initCheckZone() {
+	for pc := Piece(0); pc < wall; pc++ {
+		for q := Square(0); q < NoSquare; q++ {
+			for m := stepMask[pc]; m != 0; m &= m - 1 {
+				if t := stepTo[q][trailingZeros16(m)]; t != NoSquare {
+					pureSteps[pc][q].Set(t)
+				}
+			}
+		}
+	}
 	for c := Black; c <= White; c++ {
 		for k := Square(0); k < NoSquare; k++ {
 			for _, i := range []int{classPawn, classKnight, classSilver, classGold, classKing} {

@@ -82,14 +82,10 @@ func initClasses() {
 func (p *Position) stepAttackers(s Square, c Color) Bitboard {
 	f := &stepFrom[c]
 	cl := &p.byClass
-	return Bitboard{
-		f[s][classPawn][0]&cl[classPawn][0] | f[s][classKnight][0]&cl[classKnight][0] |
-			f[s][classSilver][0]&cl[classSilver][0] | f[s][classGold][0]&cl[classGold][0] |
-			f[s][classKing][0]&cl[classKing][0],
-		f[s][classPawn][1]&cl[classPawn][1] | f[s][classKnight][1]&cl[classKnight][1] |
-			f[s][classSilver][1]&cl[classSilver][1] | f[s][classGold][1]&cl[classGold][1] |
-			f[s][classKing][1]&cl[classKing][1],
-	}
+	t := &f[s]
+	return t[classPawn].And(cl[classPawn]).Or(t[classKnight].And(cl[classKnight])).
+		Or(t[classSilver].And(cl[classSilver])).Or(t[classGold].And(cl[classGold])).
+		Or(t[classKing].And(cl[classKing]))
 }
 
 // sliderAttackers returns c's sliders that attack s along a line, the
@@ -99,11 +95,8 @@ func (p *Position) stepAttackers(s Square, c Color) Bitboard {
 func (p *Position) sliderAttackers(s Square, c Color, ignore Square) Bitboard {
 	cl := &p.byClass
 	own := p.occ[c]
-	var out Bitboard
-	for w := 0; w < 2; w++ {
-		out[w] = (cl[classRook][w]&orthRays[s][w] | cl[classBishop][w]&diagRays[s][w] |
-			cl[classLance][w]&lanceRay[c][s][w]) & own[w]
-	}
+	out := cl[classRook].And(orthRays[s]).Or(cl[classBishop].And(diagRays[s])).
+		Or(cl[classLance].And(lanceRay[c][s])).And(own)
 	if out.IsEmpty() {
 		return out
 	}

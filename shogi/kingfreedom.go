@@ -43,7 +43,11 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 		// is the first piece seen from it without the king; with the king
 		// standing too, unless the king is in the way.
 		occ := p.all.AndNot(SquareBB(k))
-		for b := p.sliders[them]; !b.IsEmpty(); {
+		cl := &p.byClass
+		near := &sliderZone[k]
+		cand := cl[classRook].And(near.rook).Or(cl[classBishop].And(near.bishop)).
+			Or(cl[classLance].And(near.lance[them])).And(p.occ[them])
+		for b := cand; !b.IsEmpty(); {
 			q := b.Pop()
 			for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
 				t := on.Pop()
@@ -71,6 +75,14 @@ var slideLines [33][81]Bitboard
 // stepAttacks[pc][q] holds the squares a piece pc on q attacks by one step
 // or jump (its slides excluded).
 var stepAttacks [33][81]Bitboard
+
+// sliderZone[k] holds the squares from which a rook-like, bishop-like or
+// lance (of either colour) would reach a neighbour of k on an empty board:
+// the only sliders safeNeighbours has to look at.
+var sliderZone [81]struct {
+	rook, bishop Bitboard
+	lance        [2]Bitboard
+}
 
 // kingZone[c][k] holds the squares from which a piece of colour c may
 // reach a neighbour of k by a step or jump.
@@ -101,7 +113,12 @@ func initKingFreedom() {
 	for c := Black; c <= White; c++ {
 		for k := Square(0); k < NoSquare; k++ {
 			for n := stepFrom[c][k][classKing]; !n.IsEmpty(); {
-				kingZone[c][k] = kingZone[c][k].Or(stepAny[c][n.Pop()])
+				t := n.Pop()
+				kingZone[c][k] = kingZone[c][k].Or(stepAny[c][t])
+				z := &sliderZone[k]
+				z.rook = z.rook.Or(orthRays[t])
+				z.bishop = z.bishop.Or(diagRays[t])
+				z.lance[c] = z.lance[c].Or(lanceRay[c][t])
 			}
 		}
 	}

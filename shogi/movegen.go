@@ -25,14 +25,15 @@ func addMoves(buf []Move, us Color, from, to Square, k Kind, captured Kind) []Mo
 // GenerateLegal appends every legal move of the side to move to buf and
 // returns it: board moves with and without promotion (all legal
 // non-promotions included) and drops, excluding nifu, drops on dead
-// squares and pawn-drop mate. It allocates nothing if buf has room for
-// MaxMoves more moves.
+// squares and pawn-drop mate. In check the moves come in GenerateEvasions'
+// order; otherwise the board moves come kind by kind (see genBoardAll), then
+// the drops by square. It allocates nothing if buf has room for MaxMoves
+// more moves.
 func (p *Position) GenerateLegal(buf []Move) []Move {
 	us := p.side
-	if k := p.king[us]; k != NoSquare {
-		if n, c := p.checkers(); n > 0 {
-			return p.genEvasions(buf, n, c)
-		}
+	if k := p.king[us]; k != NoSquare && !p.kingCheckers().IsEmpty() {
+		n, c := p.checkers()
+		return p.genEvasions(buf, n, c)
 	}
 	buf = p.genBoardAll(buf, p.pinned(us))
 	return p.genDrops(buf, fullBoard.AndNot(p.all))
@@ -176,18 +177,15 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 		from := own.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
-		// Steps: gather the directions landing on the target without a
-		// branch per step (most miss it), then emit in direction order.
-		// The target holds no piece of ours and no wall square (bit 81 is
-		// never set), so a hit needs no other test.
-		var hits uint16
-		for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-			d := trailingZeros16(steps)
-			to := stepTo[from][d]
-			hits |= uint16(target[to>>6&1]>>(to&63)&1) << d
+		// Steps: the step destinations on the target (usually none), by
+		// direction, then emitted in direction order. The target holds no
+		// piece of ours, so a hit needs no other test.
+		var dirs uint16
+		for hits := pureSteps[pc][from].And(target); !hits.IsEmpty(); {
+			dirs |= 1 << (uint(adjDir[from][hits.Pop()]) & 15)
 		}
-		for ; hits != 0; hits &= hits - 1 {
-			to := stepTo[from][trailingZeros16(hits)]
+		for ; dirs != 0; dirs &= dirs - 1 {
+			to := stepTo[from][trailingZeros16(dirs)]
 			buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 		}
 		// Slides: the target squares on the reachable part of each ray,
@@ -212,85 +210,295 @@ func (p *Position) genInterpositions(buf []Move, target, movers Bitboard) []Move
 }
 
 // genBoardAll generates every legal board move of a side not in check,
-// the hot path of perft: no target tests.
+// the hot path of perft. Pieces are taken kind by kind, each piece's
+// destinations as one bitboard (attacks minus its own pieces), so that no
+// branch depends on what stands on a square; pawns all move at once. The
+// order is therefore by kind group (pawns by destination; then lances,
+// knights, silvers, gold-likes, bishops and horses, rooks and dragons by
+// origin; the king), each piece's destinations ascending with the
+// promotion first, and the pinned pieces last. Only GenerateLegal not in
+// check uses this order; the solver's generators keep theirs.
 func (p *Position) genBoardAll(buf []Move, pinned Bitboard) []Move {
-	// The branch-free step writes below need room for a whole list.
+	// The moves go to a window of MaxMoves entries after buf's length,
+	// indexed modulo its size so that no write needs a bounds test (a
+	// position has at most 593 legal moves).
 	buf = slices.Grow(buf, MaxMoves)
+	start := len(buf)
+	w := (*moveWindow)(buf[start : start+MaxMoves])
+	n := 0
 	us := p.side
+	own := p.occ[us]
+	target := fullBoard.AndNot(own)
+	occ := p.all
+	cl := &p.byClass
+	z := &zones[us]
+	free := own.AndNot(pinned)
+
+	n = p.genPawnMoves(w, n, cl[classPawn].And(free), target, z)
+	n = p.genLanceMoves(w, n, cl[classLance].And(free), target, z)
+	n = p.genKnightMoves(w, n, cl[classKnight].And(free), target, z)
+	n = p.genSilverMoves(w, n, cl[classSilver].And(free), target, z)
+	n = p.genGoldMoves(w, n, cl[classGold].And(free), target)
+	n = p.genSliderMoves(w, n, cl[classBishop].And(free), target, z, false)
+	n = p.genSliderMoves(w, n, cl[classRook].And(free), target, z, true)
 	ksq := p.king[us]
-	bl := &blocked[us]
-	for own := p.occ[us]; !own.IsEmpty(); {
-		from := own.Pop()
+	if ksq == NoSquare {
+		return buf[:start+n]
+	}
+	esc, _ := p.safeNeighbours(us)
+	n = p.emitPlain(w, n, Move(ksq)<<7|Move(King)<<16, esc)
+	buf = buf[:start+n]
+	// A pinned piece moves only along the ray from its king through it.
+	for b := own.And(pinned); !b.IsEmpty(); {
+		from := b.Pop()
 		pc := p.board[from]
 		k := pc.Kind()
-		if k == King {
-			buf = p.genKingMoves(buf, from)
-			continue
-		}
-		if pinned.Has(from) {
-			pinDir := lineDir[ksq][from]
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				if tp := p.board[to]; !bl[tp] && lineDir[ksq][to] == pinDir {
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-				}
-			}
-			for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
-				d := trailingZeros16(slides)
-				if d != int(pinDir) && d != oppDir[pinDir] {
-					continue
-				}
-				for to := stepTo[from][d]; ; to = stepTo[to][d] {
-					tp := p.board[to]
-					if bl[tp] {
-						break
-					}
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-					if tp != Empty {
-						break
-					}
-				}
-			}
-			continue
-		}
-		if k > Rook || relRankTab[us][from] >= 5 {
-			// No step of this piece can promote (it is promoted or gold,
-			// or too far from the zone): write each step's move and keep
-			// it by advancing the length by 0 or 1. Whether a square is
-			// blocked is the least predictable branch of perft.
-			n := len(buf)
-			out := buf[:cap(buf)]
-			base := Move(from)<<7 | Move(k)<<16
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				tp := p.board[to]
-				out[n] = base | Move(to) | Move(tp.Kind())<<20
-				n += int(open[us][tp])
-			}
-			buf = out[:n]
-		} else {
-			for steps := stepMask[pc]; steps != 0; steps &= steps - 1 {
-				to := stepTo[from][trailingZeros16(steps)]
-				if tp := p.board[to]; !bl[tp] {
-					buf = addMoves(buf, us, from, to, k, tp.Kind())
-				}
-			}
-		}
-		for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
-			d := trailingZeros16(slides)
-			for to := stepTo[from][d]; ; to = stepTo[to][d] {
-				tp := p.board[to]
-				if bl[tp] {
-					break
-				}
-				buf = addMoves(buf, us, from, to, k, tp.Kind())
-				if tp != Empty {
-					break
-				}
-			}
+		t := attacksFrom(pc, from, occ).And(target).And(lineFrom[ksq][lineDir[ksq][from]])
+		for !t.IsEmpty() {
+			to := t.Pop()
+			buf = addMoves(buf, us, from, to, k, p.board[to].Kind())
 		}
 	}
 	return buf
+}
+
+// genPawnMoves writes the moves of the pawns in pawns, all shifted at
+// once (Black's move toward lower squares, rank -1); the generators below
+// are split by kind so that each keeps its loop variables in registers.
+func (p *Position) genPawnMoves(w *moveWindow, n int, pawns, target Bitboard, z *promotionZones) int {
+	var to Bitboard
+	var back Square // from = to + back (mod 256)
+	if p.side == Black {
+		to = Bitboard{pawns.lo>>1 | pawns.hi<<63, pawns.hi >> 1}
+		back = 1
+	} else {
+		to = Bitboard{pawns.lo << 1, pawns.hi<<1 | pawns.lo>>63}
+		back = 0xFF
+	}
+	to = to.And(target)
+	const base = Move(Pawn) << 16
+	// A move's destination and origin fields, to | (to+back)<<7, are
+	// to*129 plus or minus 1<<7 (back is +1 or -1).
+	board := &p.board
+	_, _ = w[0], board[0]
+	off := base + 1<<7
+	if back != 1 {
+		off = base - 1<<7
+	}
+	plain := to.AndNot(z.zone)
+	for lo := plain.lo; lo != 0; lo &= lo - 1 {
+		s := bits.TrailingZeros64(lo)
+		w[n&windowMask] = off + Move(s)*129 + Move(board[s].Kind())<<20
+		n++
+	}
+	for hi := plain.hi; hi != 0; hi &= hi - 1 {
+		s := 64 + bits.TrailingZeros64(hi)
+		w[n&windowMask] = off + Move(s)*129 + Move(board[s].Kind())<<20
+		n++
+	}
+	for t := to.And(z.zone); !t.IsEmpty(); {
+		s := t.Pop()
+		m := base | Move(s) | Move(s+back)<<7 | Move(p.board[s].Kind())<<20
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 1 + int(open01(!z.last1.Has(s)))
+	}
+	return n
+}
+
+// genLanceMoves writes the moves of the lances in lances.
+func (p *Position) genLanceMoves(w *moveWindow, n int, lances, target Bitboard, z *promotionZones) int {
+	us, occ := p.side, p.all
+	for b := lances; !b.IsEmpty(); {
+		from := b.Pop()
+		t := lanceAttacks(us, from, occ).And(target)
+		n = p.emitForward(w, n, Move(from)<<7|Move(Lance)<<16, t, z.last1, z)
+	}
+	return n
+}
+
+// genKnightMoves, genSilverMoves and genGoldMoves write the moves of the
+// pieces of one step class (gold-likes: gold and promoted minor pieces).
+func (p *Position) genKnightMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones) int {
+	att := &stepAttacks[MakePiece(p.side, Knight)]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		n = p.emitForward(w, n, Move(from)<<7|Move(Knight)<<16, att[from].And(target), z.last2, z)
+	}
+	return n
+}
+
+func (p *Position) genSilverMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones) int {
+	att := &stepAttacks[MakePiece(p.side, Silver)]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		n = p.emitPromotable(w, n, Move(from)<<7|Move(Silver)<<16, att[from].And(target), from, z)
+	}
+	return n
+}
+
+func (p *Position) genGoldMoves(w *moveWindow, n int, pieces, target Bitboard) int {
+	att := &stepAttacks[MakePiece(p.side, Gold)]
+	board := &p.board
+	_, _ = w[0], board[0]
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		base := Move(from)<<7 | Move(board[from].Kind())<<16
+		t := att[from].And(target)
+		n = emitWord(w, n, base, t.lo, 0, board)
+		n = emitWord(w, n, base, t.hi, 64, board)
+	}
+	return n
+}
+
+// genSliderMoves writes the moves of the bishop-likes (rook false) or the
+// rook-likes. A bishop's step table (its four diagonal neighbours) lies
+// inside its slides; a horse's adds the orthogonal steps; same for rooks.
+func (p *Position) genSliderMoves(w *moveWindow, n int, pieces, target Bitboard, z *promotionZones, rook bool) int {
+	occ := p.all
+	for b := pieces; !b.IsEmpty(); {
+		from := b.Pop()
+		pc := p.board[from]
+		var a Bitboard
+		if rook {
+			a = rookTable(from, occ)
+		} else {
+			a = bishopTable(from, occ)
+		}
+		t := a.Or(stepAttacks[pc][from]).And(target)
+		base := Move(from)<<7 | Move(pc.Kind())<<16
+		if pc.Kind() <= Rook {
+			n = p.emitPromotable(w, n, base, t, from, z)
+		} else {
+			n = p.emitPlain(w, n, base, t)
+		}
+	}
+	return n
+}
+
+// moveWindow is the part of a move list genBoardAll writes to; indices are
+// taken modulo its size (windowMask), which removes the bounds tests.
+type moveWindow [MaxMoves]Move
+
+const windowMask = MaxMoves - 1
+
+// open01 is 1 for true and 0 for false.
+func open01(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// promotionZones holds, for one colour, its promotion zone (the far three
+// ranks) and the far one and two ranks, where a pawn or lance (last1) or a
+// knight (last2) must promote.
+type promotionZones struct {
+	zone, last1, last2 Bitboard
+}
+
+var zones [2]promotionZones
+
+// init computes the ranks itself: square.go's relRankTab is filled by an
+// init that runs after this file's.
+func init() {
+	for c := Black; c <= White; c++ {
+		for s := Square(0); s < NoSquare; s++ {
+			r := int(s) % 9
+			if c == White {
+				r = 8 - r
+			}
+			switch r {
+			case 0:
+				zones[c].last1.Set(s)
+				zones[c].last2.Set(s)
+				zones[c].zone.Set(s)
+			case 1:
+				zones[c].last2.Set(s)
+				zones[c].zone.Set(s)
+			case 2:
+				zones[c].zone.Set(s)
+			}
+		}
+	}
+}
+
+// emitPlain writes base|to, without promotion, for every to in t, from
+// w[n] on, and returns the new count.
+func (p *Position) emitPlain(w *moveWindow, n int, base Move, t Bitboard) int {
+	// Dereference both pointers once here, so that the loops carry no
+	// nil check.
+	board := &p.board
+	_, _ = w[0], board[0]
+	n = emitWord(w, n, base, t.lo, 0, board)
+	return emitWord(w, n, base, t.hi, 64, board)
+}
+
+// emitWord writes base|to for the squares to = off + i of the set bits i
+// of x (one word of a bitboard); small enough to be inlined, so that the
+// loops run in the caller's registers.
+func emitWord(w *moveWindow, n int, base Move, x uint64, off Square, board *[256]Piece) int {
+	for ; x != 0; x &= x - 1 {
+		to := off + Square(bits.TrailingZeros64(x))
+		w[n&windowMask] = base | Move(to) | Move(board[to].Kind())<<20
+		n++
+	}
+	return n
+}
+
+// emitForward writes the moves of a pawn, lance or knight (base) to the
+// squares of t: it can promote only by entering the zone, and must on the
+// squares of dead.
+func (p *Position) emitForward(w *moveWindow, n int, base Move, t, dead Bitboard, z *promotionZones) int {
+	board := &p.board
+	_, _ = w[0], board[0]
+	plain := t.AndNot(z.zone)
+	n = emitWord(w, n, base, plain.lo, 0, board)
+	n = emitWord(w, n, base, plain.hi, 64, board)
+	for t = t.And(z.zone); !t.IsEmpty(); {
+		to := t.Pop()
+		m := base | Move(to) | Move(p.board[to].Kind())<<20
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 1 + int(open01(!dead.Has(to)))
+	}
+	return n
+}
+
+// emitPromotable writes the moves of a silver, bishop or rook (base) on
+// from to the squares of t: with and without promotion when from or the
+// destination is in the zone.
+func (p *Position) emitPromotable(w *moveWindow, n int, base Move, t Bitboard, from Square, z *promotionZones) int {
+	if !z.zone.Has(from) {
+		board := &p.board
+		_, _ = w[0], board[0]
+		plain := t.AndNot(z.zone)
+		n = emitWord(w, n, base, plain.lo, 0, board)
+		n = emitWord(w, n, base, plain.hi, 64, board)
+		t = t.And(z.zone)
+	}
+	for !t.IsEmpty() {
+		to := t.Pop()
+		m := base | Move(to) | Move(p.board[to].Kind())<<20
+		w[n&windowMask] = m | movePromote
+		w[(n+1)&windowMask] = m
+		n += 2
+	}
+	return n
+}
+
+// attacksFrom returns the squares a piece pc on s attacks with occupancy occ.
+func attacksFrom(pc Piece, s Square, occ Bitboard) Bitboard {
+	a := stepAttacks[pc][s]
+	switch pc.Kind() {
+	case Lance:
+		a = lanceAttacks(pc.Color(), s, occ)
+	case Bishop, Horse:
+		a = a.Or(bishopTable(s, occ))
+	case Rook, Dragon:
+		a = a.Or(rookTable(s, occ))
+	}
+	return a
 }
 
 // genDrops generates the legal drops on the empty squares in target.

@@ -70,9 +70,19 @@ func checkNode(t *testing.T, p *Position) []Move {
 	if !sameMoves(checks, wantChecks) {
 		t.Fatalf("%s: GenerateChecks = %v, want %v", sfen, checks, wantChecks)
 	}
-	// The legal list (the evasions in check) in its documented order.
-	if want := legalOrder(p, legal); !slices.Equal(legal, want) {
+	// The legal list in its documented order in check (the evasions'); not
+	// in check the board moves come in genBoardAll's order of its own, each
+	// once, then the drops in their order.
+	if want := legalOrder(p, legal); p.InCheck() && !slices.Equal(legal, want) {
 		t.Fatalf("%s: GenerateLegal = %v, want the order %v", sfen, legal, want)
+	} else if !p.InCheck() {
+		isDrop := func(m Move) bool { return m.IsDrop() }
+		if got := slices.Compact(slices.Sorted(slices.Values(legal))); len(got) != len(legal) {
+			t.Fatalf("%s: GenerateLegal = %v has duplicates", sfen, legal)
+		}
+		if i := slices.IndexFunc(legal, isDrop); i >= 0 && !slices.Equal(legal[i:], filterMoves(want, isDrop)) {
+			t.Fatalf("%s: GenerateLegal's drops = %v, want the order %v", sfen, legal[i:], filterMoves(want, isDrop))
+		}
 	}
 	// In check they come in the evasions' order, else in directionOrder's.
 	notDrop := func(m Move) bool { return !m.IsDrop() }
@@ -163,9 +173,9 @@ func directionOrder(p *Position) []Move {
 }
 
 // legalOrder returns the moves of legal in the order the generators emit
-// them, derived without them: in check, the king's moves (in direction
-// order) first, then the other board moves; not in check, all board
-// moves; board moves in directionOrder's order, then the drops by square
+// them in check, derived without them: the king's moves (in direction
+// order) first, then the other board moves in directionOrder's order
+// (not in check, genBoardAll has an order of its own), then the drops by square
 // and, on a square, pawn, lance, knight, silver, gold, bishop, rook. The
 // solver's move ordering is a stable sort, so its node counts depend on
 // this order.

@@ -31,6 +31,13 @@ var perftCases = []struct {
 	{"promoted pieces", "+P+L+N+S4k/4+B4/9/9/9/9/9/9/K3+R4 b GSNLPrb2g2s2n2l16p 1", []uint64{381, 174704}},
 	{"real game, white", "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", []uint64{150, 13298}},
 	{"real game, black", "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51", []uint64{176, 13037}},
+	// Pins by rook, bishop and lance, and a check with pinned pieces next
+	// to the checker; counts from YaneuraOu's perft (go perft N).
+	{"pinned gold and silver", "8k/9/9/4r4/8b/9/4G4/5S3/4K4 b 2P 1", []uint64{74, 1937, 118131}},
+	{"pins, white to move", "8k/9/9/4r4/8b/9/4G4/5S3/4K4 w 2Pr 1", []uint64{102, 6596, 383870}},
+	{"lance pin", "l7k/9/9/9/G8/9/9/9/K8 b P 1", []uint64{75, 512, 5190, 63344}},
+	{"check with pinned pieces", "4k4/9/9/9/4r4/9/2b1Sn3/3G5/4K4 b P2l 1", []uint64{4, 394, 29476}},
+	{"pins, drops against them", "4k4/9/9/9/4r4/9/2b1S4/3G5/4K4 w NP 1", []uint64{31, 3598, 125112}},
 }
 
 func TestPerft(t *testing.T) {
@@ -70,6 +77,12 @@ func TestPerftHeavy(t *testing.T) {
 		{"drops with bishop 3", "8k/6G2/7B1/9/9/9/9/9/K8 b P2rb3g4s4n4l17p 1", 3, 1737725},
 		{"real game white 3", "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", 3, 1555342},
 		{"real game black 3", "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51", 3, 1847365},
+		// YaneuraOu's perft.
+		{"pinned gold and silver 4", "8k/9/9/4r4/8b/9/4G4/5S3/4K4 b 2P 1", 4, 3517465},
+		{"pins, white to move 4", "8k/9/9/4r4/8b/9/4G4/5S3/4K4 w 2Pr 1", 4, 23363561},
+		{"check with pinned pieces 4", "4k4/9/9/9/4r4/9/2b1Sn3/3G5/4K4 b P2l 1", 4, 3002312},
+		{"pins, drops against them 4", "4k4/9/9/9/4r4/9/2b1S4/3G5/4K4 w NP 1", 4, 8756461},
+		{"startpos 6", StartSFEN, 6, 547581517},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -137,24 +137,36 @@ func (p *Position) put(s Square, pc Piece) {
 // one class only, updates a scratch bitboard instead (pieceSlots).
 func (p *Position) place(s Square, pc Piece) {
 	p.board[s] = pc
-	w, bit := s>>6&1, uint64(1)<<(s&63)
+	m := sqBB[s]
 	sl := &pieceSlots[pc]
-	p.occ[pc>>4&1][w] |= bit
-	p.all[w] |= bit
-	p.sliders[sl.slider][w] |= bit
-	p.byClass[sl.class[0]][w] |= bit
-	p.byClass[sl.class[1]][w] |= bit
+	p.occ[pc>>4&1].or(m)
+	p.all.or(m)
+	p.sliders[sl.slider].or(m)
+	p.byClass[sl.class[0]].or(m)
+	p.byClass[sl.class[1]].or(m)
 }
 
 func (p *Position) lift(s Square, pc Piece) {
 	p.board[s] = Empty
-	w, bit := s>>6&1, uint64(1)<<(s&63)
+	m := sqBB[s]
 	sl := &pieceSlots[pc]
-	p.occ[pc>>4&1][w] &^= bit
-	p.all[w] &^= bit
-	p.sliders[sl.slider][w] &^= bit
-	p.byClass[sl.class[0]][w] &^= bit
-	p.byClass[sl.class[1]][w] &^= bit
+	p.occ[pc>>4&1].andNot(m)
+	p.all.andNot(m)
+	p.sliders[sl.slider].andNot(m)
+	p.byClass[sl.class[0]].andNot(m)
+	p.byClass[sl.class[1]].andNot(m)
+}
+
+// toggle flips the squares of m in every bitboard of piece pc (not the
+// mailbox): a piece moving without promotion leaves its origin and enters
+// its destination in one pass.
+func (p *Position) toggle(pc Piece, m Bitboard) {
+	sl := &pieceSlots[pc]
+	p.occ[pc>>4&1].xor(m)
+	p.all.xor(m)
+	p.sliders[sl.slider].xor(m)
+	p.byClass[sl.class[0]].xor(m)
+	p.byClass[sl.class[1]].xor(m)
 }
 
 // slots names the bitboards of Position that hold a piece besides occ and
@@ -212,7 +224,6 @@ func (p *Position) Do(m Move) {
 	} else {
 		from := m.From()
 		moved := MakePiece(us, k)
-		p.lift(from, moved)
 		key ^= zobPiece[moved][from]
 		if c := m.Captured(); c != NoKind {
 			cp := MakePiece(them, c)
@@ -225,13 +236,19 @@ func (p *Position) Do(m Move) {
 				p.pawnFiles[them] &^= 1 << (to / 9)
 			}
 		}
+		p.board[from] = Empty
 		if m.IsPromotion() {
 			if k == Pawn {
 				p.pawnFiles[us] &^= 1 << (to / 9)
 			}
+			p.toggle(moved, sqBB[from])
 			moved += 8
+			p.toggle(moved, sqBB[to])
+		} else {
+			// Same piece on both squares: one pass over its bitboards.
+			p.toggle(moved, sqBB[from].Or(sqBB[to]))
 		}
-		p.place(to, moved)
+		p.board[to] = moved
 		key ^= zobPiece[moved][to]
 		if k == King {
 			p.king[us] = to
@@ -259,12 +276,16 @@ func (p *Position) Undo(m Move) {
 		from := m.From()
 		moved := MakePiece(us, k)
 		if m.IsPromotion() {
-			moved += 8
 			if k == Pawn {
 				p.pawnFiles[us] |= 1 << (to / 9)
 			}
+			p.toggle(moved+8, sqBB[to])
+			p.toggle(moved, sqBB[from])
+		} else {
+			p.toggle(moved, sqBB[from].Or(sqBB[to]))
 		}
-		p.lift(to, moved)
+		p.board[to] = Empty
+		p.board[from] = moved
 		if c := m.Captured(); c != NoKind {
 			p.place(to, MakePiece(them, c))
 			p.hands[us] = p.hands[us].Sub(c.Unpromote())
@@ -272,7 +293,6 @@ func (p *Position) Undo(m Move) {
 				p.pawnFiles[them] |= 1 << (to / 9)
 			}
 		}
-		p.place(from, MakePiece(us, k))
 		if k == King {
 			p.king[us] = from
 		}

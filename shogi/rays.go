@@ -14,13 +14,13 @@ import "math/bits"
 // are made and one is selected without a branch: the direction's parity
 // changes from call to call and was mispredicted.
 func firstOnRay(b Bitboard, d int) Square {
-	lo := bits.TrailingZeros64(b[0])
-	if b[0] == 0 {
-		lo = 64 + bits.TrailingZeros64(b[1])
+	lo := bits.TrailingZeros64(b.lo)
+	if b.lo == 0 {
+		lo = 64 + bits.TrailingZeros64(b.hi)
 	}
-	hi := 127 - bits.LeadingZeros64(b[1])
-	if b[1] == 0 {
-		hi = 63 - bits.LeadingZeros64(b[0])
+	hi := 127 - bits.LeadingZeros64(b.hi)
+	if b.hi == 0 {
+		hi = 63 - bits.LeadingZeros64(b.lo)
 	}
 	if d&1 != 0 {
 		hi = lo
@@ -38,22 +38,55 @@ func firstPiece(s Square, d int, occ Bitboard) Square {
 // rayAttacks returns the squares a slider on s reaches along d (0..7):
 // the ray up to and including its first occupied square.
 func rayAttacks(s Square, d int, occ Bitboard) Bitboard {
-	ray := lineFrom[s][d]
-	b := ray.And(occ)
-	if b.IsEmpty() {
-		return ray
+	if d&1 != 0 {
+		return rayDown(lineFrom[s][d], occ)
 	}
-	return ray.AndNot(lineFrom[firstOnRay(b, d)][d])
+	return rayUp(lineFrom[s][d], occ)
+}
+
+// rayDown returns the part of ray (a ray along S, W, NW or SW: nearest
+// square lowest) up to and including its first square in occ. In 128-bit
+// arithmetic e^(e-1) keeps the bits of e up to its lowest set bit, and all
+// bits when e is empty; the borrow carries the low word into the high one.
+func rayDown(ray, occ Bitboard) Bitboard {
+	e0, e1 := ray.lo&occ.lo, ray.hi&occ.hi
+	m0, borrow := bits.Sub64(e0, 1, 0)
+	m1, _ := bits.Sub64(e1, 0, borrow)
+	return Bitboard{ray.lo & (e0 ^ m0), ray.hi & (e1 ^ m1)}
+}
+
+// rayUp is rayDown for the rays along N, E, NE and SE (nearest square
+// highest): it keeps the bits from the highest blocker up. A blocker in the
+// high word hides the whole low word.
+func rayUp(ray, occ Bitboard) Bitboard {
+	e0, e1 := ray.lo&occ.lo, ray.hi&occ.hi
+	m1 := ^uint64(0) << (uint(63-bits.LeadingZeros64(e1|1)) & 63)
+	m0 := ^uint64(0) << (uint(63-bits.LeadingZeros64(e0|1)) & 63)
+	if e1 != 0 {
+		m0 = 0
+	}
+	return Bitboard{ray.lo & m0, ray.hi & m1}
 }
 
 // rookAttacks returns the squares a rook on s reaches with occupancy occ.
 func rookAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttacks(s, 0, occ).Or(rayAttacks(s, 1, occ)).Or(rayAttacks(s, 2, occ)).Or(rayAttacks(s, 3, occ))
+	r := &lineFrom[s]
+	return rayUp(r[0], occ).Or(rayDown(r[1], occ)).Or(rayUp(r[2], occ)).Or(rayDown(r[3], occ))
 }
 
 // bishopAttacks returns the squares a bishop on s reaches with occupancy occ.
 func bishopAttacks(s Square, occ Bitboard) Bitboard {
-	return rayAttacks(s, 4, occ).Or(rayAttacks(s, 5, occ)).Or(rayAttacks(s, 6, occ)).Or(rayAttacks(s, 7, occ))
+	r := &lineFrom[s]
+	return rayUp(r[4], occ).Or(rayDown(r[5], occ)).Or(rayUp(r[6], occ)).Or(rayDown(r[7], occ))
+}
+
+// lanceAttacks returns the squares a lance of colour c on s reaches with
+// occupancy occ: north for Black, south for White.
+func lanceAttacks(c Color, s Square, occ Bitboard) Bitboard {
+	if c == Black {
+		return rayUp(lineFrom[s][0], occ)
+	}
+	return rayDown(lineFrom[s][1], occ)
 }
 
 // lineBlockers returns the pieces of colour bc that stand alone between
@@ -68,11 +101,8 @@ func (p *Position) lineBlockers(k Square, bc, sc Color) Bitboard {
 	}
 	cl := &p.byClass
 	theirs := p.occ[sc]
-	var cand Bitboard
-	for w := 0; w < 2; w++ {
-		cand[w] = (cl[classRook][w]&orthRays[k][w] | cl[classBishop][w]&diagRays[k][w] |
-			cl[classLance][w]&lanceRay[sc][k][w]) & theirs[w]
-	}
+	cand := cl[classRook].And(orthRays[k]).Or(cl[classBishop].And(diagRays[k])).
+		Or(cl[classLance].And(lanceRay[sc][k])).And(theirs)
 	var b Bitboard
 	for !cand.IsEmpty() {
 		q := cand.Pop()

@@ -57,6 +57,18 @@ func TestRayAttacksAgainstMailbox(t *testing.T) {
 						bishop = bishop.Or(want)
 					}
 				}
+				if got, want := lanceAttacks(Black, s, occ), walkRay(s, 0, occ); got != want {
+					t.Fatalf("lanceAttacks(black, %s) = %v, want %v", s, got, want)
+				}
+				if got, want := lanceAttacks(White, s, occ), walkRay(s, 1, occ); got != want {
+					t.Fatalf("lanceAttacks(white, %s) = %v, want %v", s, got, want)
+				}
+				if got := rookTable(s, occ); got != rook {
+					t.Fatalf("rookTable(%s) = %v, want %v", s, got, rook)
+				}
+				if got := bishopTable(s, occ); got != bishop {
+					t.Fatalf("bishopTable(%s) = %v, want %v", s, got, bishop)
+				}
 				if got := rookAttacks(s, occ); got != rook {
 					t.Fatalf("rookAttacks(%s) = %v, want %v", s, got, rook)
 				}
@@ -112,3 +124,55 @@ func TestLineBlockersAgainstMailbox(t *testing.T) {
 		}
 	}
 }
+
+// benchOccupancies returns random occupancies of middling density, for
+// the attack benchmarks.
+func benchOccupancies() []Bitboard {
+	rng := rand.New(rand.NewPCG(7, 8))
+	occ := make([]Bitboard, 256)
+	for i := range occ {
+		occ[i] = randomOccupancy(rng, 5)
+	}
+	return occ
+}
+
+func BenchmarkRookAttacks(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(rookAttacks(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+func BenchmarkRookTable(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(rookTable(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+func BenchmarkBishopAttacks(b *testing.B) {
+	occ := benchOccupancies()
+	var acc Bitboard
+	i := 0
+	for b.Loop() {
+		for s := Square(0); s < NoSquare; s++ {
+			acc = acc.Or(bishopAttacks(s, occ[i&255]))
+			i++
+		}
+	}
+	sink = acc
+}
+
+var sink Bitboard

@@ -122,4 +122,5 @@ func init() {
 	initKingRing()
 	initKingFreedom()
 	initCheckZone()
+	initLineTables()
 }
