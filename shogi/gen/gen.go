@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/tsume-solver/tsume/shogi"
@@ -26,7 +27,10 @@ import (
 // one), then checks (three times in ten), so the games shed material and
 // reach positions with full hands and exposed kings, as engines' games do.
 //
-// Every start must be a valid SFEN (see ReadStarts).
+// The positions depend on the seed, n and starts only: moves are sorted
+// before the random choice, so a faster move generator that lists them in
+// another order gives the same set. Every start must be a valid SFEN (see
+// ReadStarts).
 func Positions(seed uint64, n int, starts []string) ([]string, error) {
 	ps := make([]*shogi.Position, len(starts))
 	for i, s := range starts {
@@ -48,10 +52,13 @@ func Positions(seed uint64, n int, starts []string) ([]string, error) {
 		}
 		taken := 0
 		for ply := 0; ply < maxPly && taken < 3; ply++ {
+			// Sorted, so that the games depend on the seed and the rules
+			// only, not on the order a move generator lists moves in.
 			moves := p.GenerateLegal(buf[:0])
 			if len(moves) == 0 {
 				break
 			}
+			slices.Sort(moves)
 			if ply >= minPly && rng.IntN(4) == 0 && (p.InCheck() || len(p.GenerateChecks(checks[:0])) > 0) {
 				sfen := p.SFEN()
 				if f := strings.Fields(sfen); len(f) >= 3 && !seen[strings.Join(f[:3], " ")] {
@@ -73,6 +80,7 @@ func Positions(seed uint64, n int, starts []string) ([]string, error) {
 			if len(caps) > 0 && rng.IntN(10) < 7 {
 				m = caps[rng.IntN(len(caps))]
 			} else if cs := p.GenerateChecks(checks[:0]); len(cs) > 0 && rng.IntN(10) < 3 {
+				slices.Sort(cs)
 				m = cs[rng.IntN(len(cs))]
 			}
 			p.Do(m)
