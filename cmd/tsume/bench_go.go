@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strings"
 	"time"
 
+	"github.com/tsume-solver/tsume/go_capture/gen"
 	"github.com/tsume-solver/tsume/go_capture/reading"
 	"github.com/tsume-solver/tsume/go_capture/suite"
 )
@@ -32,11 +34,13 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 		file       string
 		strategies bool
 		quiet      bool
+		gnugo      string
 		cf         captureFlags
 	)
 	fs.StringVar(&file, "go-suite", "../shared/problems/go/gnugo-reading.jsonl", "the suite (JSON lines)")
 	fs.BoolVar(&strategies, "strategies", false, "also run every widening strategy and print the paper's table")
 	fs.BoolVar(&quiet, "quiet", false, "print only the totals (and the strategy table)")
+	fs.StringVar(&gnugo, "gnugo", "auto", "a GNU Go binary asked the same questions live, in the same run (auto: /usr/games/gnugo or gnugo on PATH if installed; none: no live column)")
 	cf.register(fs, 0, benchGoPlays)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -56,6 +60,11 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	live, err := askGNUGo(gnugoBinary(gnugo), tests)
+	if err != nil {
+		fmt.Fprintf(stderr, "bench-go: %v\n", err)
+		return 1
+	}
 
 	if !quiet {
 		fmt.Fprintf(stdout, "%4s  %-7s %-5s %-24s %-8s %-8s %-8s %-4s %9s %9s %10s\n",
@@ -74,7 +83,7 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 			mode = reading.Defend
 		}
 		fmt.Fprintf(stdout, "%4d  %-7s %-5s %-24s %-8s %-8s %-8s %-4s %9d %9d %10v\n",
-			r.Test.ID, r.Test.Command, r.Test.Args[0], exp, r.Reply, r.Result.Word(mode), r.Test.GNUGo,
+			r.Test.ID, r.Test.Command, r.Test.Args[0], exp, r.Reply, r.Result.Word(mode), gnugoReply(live, r.Test),
 			map[bool]string{true: "PASS", false: "fail"}[r.Pass], r.Result.Stats.Nodes,
 			r.Result.Stats.Plays, r.Result.Stats.Time.Round(time.Microsecond))
 	}
@@ -95,6 +104,26 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "\ntotal: passed %d of %d (GNU Go 3.8: %d); nodes %d, board plays %d, time %v (per question %s; %s, %s)\n",
 		tot.Passed, tot.Tests, tot.GNUGoPassed, tot.Nodes, tot.Plays, tot.Time.Round(time.Millisecond), limits(cf), cf.algo, cf.widening)
 	fmt.Fprintf(stdout, "passed by us only: %d; by GNU Go only: %d\n", ours, theirs)
+	if live != nil {
+		passed, lours, ltheirs := 0, 0, 0
+		var t time.Duration
+		for _, r := range rows {
+			a := live[r.Test.ID]
+			t += a.time
+			if a.pass {
+				passed++
+			}
+			if r.Pass && !a.pass {
+				lours++
+			}
+			if !r.Pass && a.pass {
+				ltheirs++
+			}
+		}
+		fmt.Fprintf(stdout, "GNU Go live (%s, same run): passed %d of %d, time %v (per question %s); our time %.1fx GNU Go's; passed by us only: %d; by GNU Go only: %d\n",
+			live[0].name, passed, len(rows), t.Round(time.Millisecond), (t / time.Duration(max(1, len(rows)))).Round(time.Microsecond),
+			float64(tot.Time)/float64(max(t, 1)), lours, ltheirs)
+	}
 	if !strategies {
 		return 0
 	}
@@ -130,4 +159,62 @@ func limits(cf captureFlags) string {
 		return fmt.Sprintf("%d nodes", reading.DefaultNodes)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// liveAnswer is GNU Go's answer to one question in this run.
+type liveAnswer struct {
+	reply string
+	pass  bool
+	time  time.Duration
+	name  string // in live[0] only: the binary asked
+}
+
+// gnugoBinary resolves --gnugo: "" when none is to be asked.
+func gnugoBinary(flagValue string) string {
+	switch flagValue {
+	case "none", "":
+		return ""
+	case "auto":
+		if _, err := os.Stat("/usr/games/gnugo"); err == nil {
+			return "/usr/games/gnugo"
+		}
+		if p, err := exec.LookPath("gnugo"); err == nil {
+			return p
+		}
+		return ""
+	}
+	return flagValue
+}
+
+// askGNUGo asks GNU Go every question of the suite, live, one GTP session
+// for all (nil, nil without a binary). The answers are keyed by test ID;
+// the entry 0 names the binary.
+func askGNUGo(bin string, tests []suite.Test) (map[int]liveAnswer, error) {
+	if bin == "" {
+		return nil, nil
+	}
+	e, err := gen.StartEngine(bin, "--mode", "gtp")
+	if err != nil {
+		return nil, err
+	}
+	defer e.Close()
+	live := map[int]liveAnswer{0: {name: bin}}
+	for i := range tests {
+		t := &tests[i]
+		reply, d, err := gen.AskGNUGo(e, t)
+		if err != nil {
+			return nil, fmt.Errorf("GNU Go (%s): %w", bin, err)
+		}
+		live[t.ID] = liveAnswer{reply: reply, pass: t.Pass(reply), time: d}
+	}
+	return live, nil
+}
+
+// gnugoReply is the live answer to t when GNU Go was asked, else the one
+// the suite recorded.
+func gnugoReply(live map[int]liveAnswer, t *suite.Test) string {
+	if a, ok := live[t.ID]; ok {
+		return a.reply
+	}
+	return t.GNUGo
 }

@@ -3,6 +3,8 @@ package gen
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -236,18 +238,63 @@ func Reference(ctx context.Context, tests []suite.Test, cfg RefConfig, each func
 	return out, nil
 }
 
-// timeGNUGo sets up the test's position in a running GNU Go and times its
-// answer alone.
-func timeGNUGo(e *Engine, t *suite.Test, size int) (string, time.Duration, error) {
-	if _, err := e.Cmd("boardsize %d", size); err != nil {
+// AskGNUGo sets up a test's position in a running GNU Go as
+// suite.Test.Position does for us (the position file with loadsgf, then
+// the setup moves, a play onto a stone of the same colour skipped) and
+// times its answer to the test's question alone.
+func AskGNUGo(e *Engine, t *suite.Test) (string, time.Duration, error) {
+	b, _, err := t.Position()
+	if err != nil {
 		return "", 0, err
 	}
-	if _, err := e.Cmd("clear_board"); err != nil {
-		return "", 0, err
+	return timeGNUGo(e, t, b.Size())
+}
+
+// timeGNUGo is AskGNUGo on a board of the given size.
+func timeGNUGo(e *Engine, t *suite.Test, size int) (string, time.Duration, error) {
+	var b *board.Board
+	if t.PositionSGF != "" {
+		text, err := os.ReadFile(t.PositionSGF)
+		if err != nil {
+			return "", 0, err
+		}
+		if b, _, err = board.ParseSGF(string(text), 0); err != nil {
+			return "", 0, fmt.Errorf("test %d: %v", t.ID, err)
+		}
+		abs, err := filepath.Abs(t.PositionSGF)
+		if err != nil {
+			return "", 0, err
+		}
+		if _, err := e.Cmd("loadsgf %s", abs); err != nil {
+			return "", 0, err
+		}
+	} else {
+		if _, err := e.Cmd("boardsize %d", size); err != nil {
+			return "", 0, err
+		}
+		if _, err := e.Cmd("clear_board"); err != nil {
+			return "", 0, err
+		}
 	}
 	for _, m := range t.SetupMoves {
 		if len(m) != 3 {
 			return "", 0, fmt.Errorf("test %d: setup move %v: want [kind, colour, vertex]", t.ID, m)
+		}
+		if b != nil {
+			c, err := board.ParseColor(m[1])
+			if err != nil {
+				return "", 0, fmt.Errorf("test %d: %v", t.ID, err)
+			}
+			p, err := board.ParseVertex(m[2], b.Size())
+			if err != nil {
+				return "", 0, fmt.Errorf("test %d: %v", t.ID, err)
+			}
+			if m[0] == "play" && p >= 0 && b.At(p) == c {
+				continue
+			}
+			if err := b.Play(p, c); err != nil {
+				return "", 0, fmt.Errorf("test %d: setup %s %s: %v", t.ID, m[1], m[2], err)
+			}
 		}
 		if _, err := e.Cmd("play %s %s", m[1], m[2]); err != nil {
 			return "", 0, fmt.Errorf("test %d: %v", t.ID, err)
