@@ -2,13 +2,11 @@ package mate
 
 import (
 	"bufio"
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"github.com/tsume-solver/tsume/shogi"
@@ -66,43 +64,11 @@ func TestSharedShortSets(t *testing.T) {
 	}
 }
 
+// checkSharedProblem solves one problem of a shared set with the default
+// algorithm and checks the answer (see checkAlgorithm).
 func checkSharedProblem(t *testing.T, s *Solver, sfen, expected string, rules Rules) {
-	pos, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	s.Clear()
-	r, err := s.Solve(context.Background(), pos, Options{Rules: rules, TimeLimit: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Kind == Mate && !r.Verified {
-		t.Fatalf("line %v not verified: %s", r.USI, r.Verification.Problem)
-	}
-	switch {
-	case expected == "nomate":
-		if r.Kind != NoMate {
-			t.Fatalf("got %v %v, want nomate", r.Kind, r.USI)
-		}
-	case expected == "" || expected == "mate":
-		if r.Kind != Mate {
-			t.Fatalf("got %v, want a mate", r.Kind)
-		}
-	case strings.HasPrefix(expected, ">="):
-		n, _ := strconv.Atoi(expected[2:])
-		if r.Kind != Mate || r.Length < n {
-			t.Fatalf("got %v in %d, want a mate of at least %d", r.Kind, r.Length, n)
-		}
-	default:
-		n, err := strconv.Atoi(expected)
-		if err != nil {
-			t.Fatalf("bad expected field %q", expected)
-		}
-		if r.Kind != Mate || r.Length != n || !r.Minimal {
-			t.Fatalf("got %v in %d (minimal %v) %v, want mate in %d", r.Kind, r.Length, r.Minimal, r.USI, n)
-		}
-	}
-	t.Logf("%v in %d, %v, %d+%d nodes", r.Kind, r.Length, r.Elapsed.Round(time.Millisecond), r.Stats.Expanded, r.ExactNodes)
+	t.Helper()
+	checkAlgorithm(t, s, sfen, expected, rules, DFPN)
 }
 
 // TestHeavyMicrocosmosLine replays the published 1525-ply solution of
