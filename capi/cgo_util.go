@@ -119,3 +119,17 @@ func guarded(f func()) (st C.tsume_status) {
 	f()
 	return C.TSUME_OK
 }
+
+// sfenAndMoves reads a position argument (required) and its moves
+// (optional: NULL is none), each at most maxRecordInput bytes.
+func sfenAndMoves(csfen, cmoves *C.char) (sfen, moves string, err error) {
+	sfen, ok, err := goString(csfen, maxRecordInput, "sfen")
+	if err == nil && !ok {
+		err = errorf(StatusInvalidArgument, "sfen is NULL")
+	}
+	if err != nil {
+		return "", "", err
+	}
+	moves, _, err = goString(cmoves, maxRecordInput, "moves")
+	return sfen, moves, err
+}

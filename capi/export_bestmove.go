@@ -40,14 +40,7 @@ func tsume_shogi_bestmove(csfen, cmoves *C.char, algo, depth C.int32_t, separati
 	if depth < 0 || depth > 64 {
 		return finish(errorf(StatusInvalidArgument, "depth %d is out of range (0 for the default, 1 .. 64)", int(depth)), errBuf, errLen)
 	}
-	sfen, ok, err := goString(csfen, maxRecordInput, "sfen")
-	if err == nil && !ok {
-		err = errorf(StatusInvalidArgument, "sfen is NULL")
-	}
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	moves, _, err := goString(cmoves, maxRecordInput, "moves")
+	sfen, moves, err := sfenAndMoves(csfen, cmoves)
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}

@@ -42,14 +42,7 @@ func tsume_shogi_record(format C.int32_t, csfen *C.char, rules C.int32_t, cmoves
 	default:
 		return finish(errorf(StatusInvalidArgument, "format %d is not a TSUME_RECORD_ format", int(format)), errBuf, errLen)
 	}
-	sfen, ok, err := goString(csfen, maxRecordInput, "sfen")
-	if err == nil && !ok {
-		err = errorf(StatusInvalidArgument, "sfen is NULL")
-	}
-	if err != nil {
-		return finish(err, errBuf, errLen)
-	}
-	moves, _, err := goString(cmoves, maxRecordInput, "moves")
+	sfen, moves, err := sfenAndMoves(csfen, cmoves)
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
