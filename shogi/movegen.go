@@ -632,6 +632,18 @@ func (p *Position) IsLegal(m Move) bool {
 	return safe
 }
 
+// KingCanMove reports whether the side to move's king has a legal move: a
+// neighbouring square without a piece of its own that the opponent does
+// not attack once the king has left its square. A caller asking only
+// whether the side has any legal move can stop here when it does.
+func (p *Position) KingCanMove() bool {
+	if p.king[p.side] == NoSquare {
+		return false
+	}
+	esc, _ := p.safeNeighbours(p.side)
+	return !esc.IsEmpty()
+}
+
 // IsMated reports whether the side to move is in check and has no legal move.
 func (p *Position) IsMated() bool {
 	if !p.InCheck() {

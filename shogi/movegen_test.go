@@ -452,3 +452,38 @@ func BenchmarkGenerateLegal(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestKingCanMove: KingCanMove is true exactly when the legal moves
+// include a king move, over random playouts (in check or not).
+func TestKingCanMove(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var buf [MaxMoves]Move
+	seen := [2]int{}
+	for game := 0; game < 200; game++ {
+		p := NewStartPosition()
+		for ply := 0; ply < 200; ply++ {
+			moves := p.GenerateLegal(buf[:0])
+			want := false
+			for _, m := range moves {
+				if !m.IsDrop() && p.PieceAt(m.From()).Kind() == King {
+					want = true
+				}
+			}
+			if got := p.KingCanMove(); got != want {
+				t.Fatalf("%s: KingCanMove %v, legal king moves %v", p.SFEN(), got, want)
+			}
+			if want {
+				seen[1]++
+			} else {
+				seen[0]++
+			}
+			if len(moves) == 0 {
+				break
+			}
+			p.Do(moves[r.IntN(len(moves))])
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Fatalf("only one answer seen: %v", seen)
+	}
+}

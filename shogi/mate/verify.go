@@ -465,6 +465,11 @@ func (v *verifier) pop() { v.depth-- }
 // whether the answer was settled within the budget.
 func (v *verifier) and(d int) (bool, bool) {
 	p := v.pos
+	if d < 2 && p.KingCanMove() {
+		// At the horizon only "any defence at all?" matters, and a king
+		// move is one (never a futile drop): no list to generate.
+		return false, true
+	}
 	buf := v.push()
 	defer v.pop()
 	saved := v.res.Futile
