@@ -176,6 +176,11 @@ func (e *exactSearch) search(d, ply int) (v int, rep bool) {
 		e.store(key, noMate, noMate, shogi.NoMove)
 		return noMate, false
 	}
+	if !or && d < 2 && e.pos.KingCanMove() {
+		// Only "mated now?" is left, and a king move is a defence (never a
+		// futile drop): no evasions to generate.
+		return noMate, false
+	}
 	moves := e.movesAt(ply)
 	if len(moves) == 0 {
 		if or {
