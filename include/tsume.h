@@ -195,8 +195,8 @@ typedef struct tsume_shogi_query {
     uint32_t threads;        /* threads of the proof search, 0 .. TSUME_MAX_THREADS; 0 and 1: one */
 } tsume_shogi_query;
 /* threads: the proof search (df-pn) runs on that many threads, all over the
- * solver's one table; PN* and the search for the composers' line after a
- * proof always run on one. Mate or no mate and a proven-minimal length do
+ * solver's one table, and so do the line search's large bounded searches;
+ * PN*, C*, the exact-length search and the verifier always run on one. Mate or no mate and a proven-minimal length do
  * not depend on it (a limit may stop the searches at different points);
  * node counts, and the line among lines of equal worth, may. It is not part of the question for the result cache. A search
  * starts on one thread and starts the others only if it is still open

@@ -380,9 +380,10 @@ class Solver:
             ``"cstar"`` (C*, Seo 1995) or ``"default"``.
         :param time_limit: seconds; None for no limit.
         :param nodes: node limit; None for no limit.
-        :param threads: threads of the proof search (df-pn), 1 to 256, all
-            over the solver's one table; PN* and the search for the
-            composers' line run on one. Mate or no mate and a proven-minimal
+        :param threads: threads of the proof search (df-pn) and of the line
+            search's large bounded searches, 1 to 256, all over the solver's
+            one table; PN*, C*, the exact-length search and the verifier run
+            on one. Mate or no mate and a proven-minimal
             length do not depend on it; node counts may. The search starts
             the other threads only if the problem is still open after a
             short solo phase.
