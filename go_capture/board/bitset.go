@@ -66,3 +66,37 @@ func (s *Bitset) Empty() bool {
 	}
 	return true
 }
+
+// AndNot removes every point of o.
+func (s *Bitset) AndNot(o *Bitset) {
+	for i := range s {
+		s[i] &^= o[i]
+	}
+}
+
+// And keeps only the points also in o.
+func (s *Bitset) And(o *Bitset) {
+	for i := range s {
+		s[i] &= o[i]
+	}
+}
+
+// shiftUp returns s with every point moved k bits up (0 < k < 64).
+func (s *Bitset) shiftUp(k uint) Bitset {
+	var r Bitset
+	r[0] = s[0] << k
+	for i := 1; i < bitsetWords; i++ {
+		r[i] = s[i]<<k | s[i-1]>>(64-k)
+	}
+	return r
+}
+
+// shiftDown returns s with every point moved k bits down (0 < k < 64).
+func (s *Bitset) shiftDown(k uint) Bitset {
+	var r Bitset
+	for i := 0; i < bitsetWords-1; i++ {
+		r[i] = s[i]>>k | s[i+1]<<(64-k)
+	}
+	r[bitsetWords-1] = s[bitsetWords-1] >> k
+	return r
+}

@@ -60,6 +60,14 @@ type Board struct {
 	strs    [MaxPoints]str
 	nbr     [MaxPoints][4]Point
 	nnbr    [MaxPoints]uint8
+	// points holds the points of each content (Empty, Black, White),
+	// kept with color, so that the neighbours of a set of points are a
+	// few word operations (Dilate).
+	points [3]Bitset
+	// notWest and notEast mask out the first and the last column: a
+	// point's west (east) neighbour is one bit below (above) it unless
+	// it stands in that column.
+	notWest, notEast Bitset
 
 	hash     uint64
 	ko       Point // point the ko ban forbids, or NoPoint
@@ -103,6 +111,13 @@ func New(size int) (*Board, error) {
 		}
 		b.nnbr[p] = k
 		b.sid[p] = NoPoint
+		b.points[Empty].Set(Point(p))
+		if x > 0 {
+			b.notWest.Set(Point(p))
+		}
+		if x < size-1 {
+			b.notEast.Set(Point(p))
+		}
 	}
 	b.pointLog = make([]pointUndo, 0, 256)
 	b.strLog = make([]strUndo, 0, 64)
@@ -253,32 +268,41 @@ func (b *Board) AppendLibs(buf []Point, p Point) []Point {
 }
 
 // AppendAdjacent appends the ids of the enemy strings touching the string
-// at p (each once) to buf; p must be a stone. With maxLibs > 0 only
-// strings with at most maxLibs liberties are appended.
+// at p (each once, in the order of their lowest point next to it) to
+// buf; p must be a stone. With maxLibs > 0 only strings with at most
+// maxLibs liberties are appended.
 func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	s := &b.strs[b.sid[p]]
 	enemy := s.color.Opponent()
-	start := len(buf)
-	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-	nbrs:
-		for _, r := range b.nbr[q][:b.nnbr[q]] {
-			if b.color[r] != enemy {
-				continue
-			}
-			id := b.sid[r]
-			if maxLibs > 0 && int(b.strs[id].nLibs) > maxLibs {
-				continue
-			}
-			for _, seen := range buf[start:] {
-				if seen == id {
-					continue nbrs
+	var adj Bitset
+	if s.nStones >= aroundStones {
+		adj = b.Around(&s.stones)
+		adj.And(&b.points[enemy])
+	} else {
+		for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+			for _, r := range b.nbr[q][:b.nnbr[q]] {
+				if b.color[r] == enemy {
+					adj.Set(r)
 				}
 			}
+		}
+	}
+	// Strings in the order of their lowest point next to the string,
+	// whichever way adj was found.
+	for q := adj.Next(0); q >= 0; q = adj.Next(q + 1) {
+		id := b.sid[q]
+		e := &b.strs[id]
+		adj.AndNot(&e.stones) // each string once
+		if maxLibs <= 0 || int(e.nLibs) <= maxLibs {
 			buf = append(buf, id)
 		}
 	}
 	return buf
 }
+
+// aroundStones is the string size from which AppendAdjacent finds the
+// neighbours by Around rather than by a walk over the stones.
+const aroundStones = 3
 
 // Legal reports whether colour c may play p now (without playing it).
 func (b *Board) Legal(p Point, c Color) error {
@@ -382,6 +406,9 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	}
 	// The new stone starts a string of its own, then absorbs its friends.
 	b.setPoint(p, c, p)
+	// strs[p] is logged although p is empty: it may still hold the
+	// record of a string merged away under id p earlier on the undo
+	// stack, which the undo of that merge needs back.
 	b.logStr(p)
 	ns := &b.strs[p]
 	*ns = str{color: c, nStones: 1}
@@ -480,7 +507,10 @@ func (b *Board) remove(id Point) {
 
 // setPoint changes one point, logging its old content.
 func (b *Board) setPoint(p Point, c Color, id Point) {
-	b.pointLog = append(b.pointLog, pointUndo{p: p, color: b.color[p], sid: b.sid[p]})
+	old := b.color[p]
+	b.pointLog = append(b.pointLog, pointUndo{p: p, color: old, sid: b.sid[p]})
+	b.points[old].Clear(p)
+	b.points[c].Set(p)
 	b.color[p], b.sid[p] = c, id
 }
 
@@ -517,6 +547,8 @@ func (b *Board) Undo() bool {
 	b.strLog = b.strLog[:m.nStr]
 	for i := len(b.pointLog) - 1; i >= m.nPoint; i-- {
 		u := b.pointLog[i]
+		b.points[b.color[u.p]].Clear(u.p)
+		b.points[u.color].Set(u.p)
 		b.color[u.p], b.sid[u.p] = u.color, u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
@@ -531,4 +563,29 @@ func (b *Board) Commit() {
 	b.marks = b.marks[:0]
 	b.pointLog = b.pointLog[:0]
 	b.strLog = b.strLog[:0]
+}
+
+// Points returns the set of points whose content is c (Empty, Black or
+// White). It aliases the board: do not modify it.
+func (b *Board) Points(c Color) *Bitset { return &b.points[c&3] }
+
+// Around returns the points next to some point of s (points of s
+// included when they touch each other), as a few word operations rather
+// than a walk over s.
+func (b *Board) Around(s *Bitset) Bitset {
+	east, west := s.shiftUp(1), s.shiftDown(1)
+	north, south := s.shiftUp(uint(b.size)), s.shiftDown(uint(b.size))
+	var r Bitset
+	last := (b.n - 1) >> 6
+	for i := range r {
+		// A point has an east neighbour one bit below it (p-1 is west
+		// of p): east[i] holds p for which p-1 is in s, valid unless p
+		// is in the first column.
+		r[i] = east[i]&b.notWest[i] | west[i]&b.notEast[i] | north[i] | south[i]
+		if i > last {
+			r[i] = 0
+		}
+	}
+	r[last] &= b.points[Empty][last] | b.points[Black][last] | b.points[White][last]
+	return r
 }

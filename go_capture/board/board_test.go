@@ -356,3 +356,50 @@ func TestHistoryKey(t *testing.T) {
 		t.Error("a forced retake that repeats the start changed the set beyond its one new position")
 	}
 }
+
+// TestRandomPlayUndoInterleaved walks random trees: plays and undos mix,
+// as in a search, and after every step the strings, the hash and the
+// point sets of each colour must be those a flood fill finds.
+func TestRandomPlayUndoInterleaved(t *testing.T) {
+	for _, size := range []int{5, 7, 9, 19} {
+		rng := rand.New(rand.NewSource(int64(size) * 7))
+		b, _ := New(size)
+		c := Black
+		for i := 0; i < 4000; i++ {
+			if b.Depth() > 0 && (rng.Intn(3) == 0 || b.Depth() > 3*b.n/2) {
+				b.Undo()
+				c = c.Opponent()
+			} else if err := b.Play(Point(rng.Intn(b.n)), c); err == nil {
+				c = c.Opponent()
+			}
+			checkConsistent(t, b)
+			checkPointSets(t, b)
+		}
+	}
+}
+
+// checkPointSets compares Points(c) with the colours, and Around with
+// the neighbour lists.
+func checkPointSets(t *testing.T, b *Board) {
+	t.Helper()
+	for p := Point(0); int(p) < b.n; p++ {
+		for c := Empty; c <= White; c++ {
+			if b.Points(c).Has(p) != (b.color[p] == c) {
+				t.Fatalf("Points(%v) has %s: %v, colour %v", c, b.Vertex(p), b.Points(c).Has(p), b.color[p])
+			}
+		}
+	}
+	for c := Empty; c <= White; c++ {
+		var want Bitset
+		for p := Point(0); int(p) < b.n; p++ {
+			if b.color[p] == c {
+				for _, r := range b.Neighbors(p) {
+					want.Set(r)
+				}
+			}
+		}
+		if got := b.Around(b.Points(c)); got != want {
+			t.Fatalf("Around(Points(%v)) = %v, want %v", c, got, want)
+		}
+	}
+}

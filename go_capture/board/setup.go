@@ -31,9 +31,12 @@ func (b *Board) rebuild() {
 	b.Commit()
 	b.ko, b.koColor = NoPoint, Empty
 	b.hash = 0
+	b.points = [3]Bitset{}
 	for p := 0; p < b.n; p++ {
 		b.sid[p] = NoPoint
-		if c := b.color[p]; c != Empty {
+		c := b.color[p]
+		b.points[c].Set(Point(p))
+		if c != Empty {
 			b.hash ^= zobrist[c][p]
 		}
 	}

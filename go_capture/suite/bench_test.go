@@ -1,0 +1,37 @@
+package suite
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
+)
+
+// BenchmarkReadingSuite answers the whole of GNU Go's reading suite with
+// the default options at bench-go's budget (1 000 000 plays per
+// question) per iteration, and reports the board plays, expanded nodes
+// and passes of one run beside the time: plays and nodes are the same on
+// any machine, the time is not. Profile with
+// `go test -run '^$' -bench ReadingSuite -cpuprofile cpu.out ./go_capture/suite`.
+func BenchmarkReadingSuite(b *testing.B) {
+	shared := sharedtest.Dir()
+	if shared == "" {
+		b.Skip("../shared is absent")
+	}
+	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
+	if err != nil {
+		b.Skip("suite absent:", err)
+	}
+	var tot Totals
+	for b.Loop() {
+		_, tot, err = Run(context.Background(), tests, reading.Options{Plays: 1000000}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(tot.Plays), "plays/run")
+	b.ReportMetric(float64(tot.Nodes), "nodes/run")
+	b.ReportMetric(float64(tot.Passed), "passed")
+}
