@@ -1,10 +1,7 @@
 package mate
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,48 +14,12 @@ import (
 // proof search: every answer must be df-pn's (the expected field), with a
 // verified line, and a published length proven minimal.
 func TestSharedShortSetsCStar(t *testing.T) {
-	dir := sharedDir(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "komori_mate_engine_test_*.tsv"))
-	files = append([]string{
-		filepath.Join(dir, "antma_tsume_1to9.tsv"),
-		filepath.Join(dir, "yaneuraou5m_heads_mate3_5_7.tsv"),
-		filepath.Join(dir, "sugyan_misc.tsv"),
-	}, files...)
-	s, err := NewSolver(64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	var iterations, expanded uint64
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules := Tsume
-		sc := bufio.NewScanner(fh)
-		n := 0
-		for sc.Scan() {
-			n++
-			line := sc.Text()
-			if strings.HasPrefix(line, "#") {
-				if strings.Contains(line, "real-game") {
-					rules = MateSearch
-				}
-				continue
-			}
-			fields := strings.Split(line, "\t")
-			if len(fields) < 2 {
-				continue
-			}
-			t.Run(filepath.Base(f)+":"+strconv.Itoa(n), func(t *testing.T) {
-				r := checkAlgorithm(t, s, fields[0], strings.TrimSpace(fields[1]), rules, CStar)
-				iterations += r.Stats.Iterations
-				expanded += r.Stats.Expanded
-			})
-		}
-		fh.Close()
-	}
+	forSharedShortSets(t, func(t *testing.T, s *Solver, sfen, expected string, rules Rules) {
+		r := checkAlgorithm(t, s, sfen, expected, rules, CStar)
+		iterations += r.Stats.Iterations
+		expanded += r.Stats.Expanded
+	})
 	t.Logf("C*: %d iterations, %d expansions in all", iterations, expanded)
 }
 

@@ -22,6 +22,15 @@ func sharedDir(t *testing.T) string {
 // answer must match the expected field, be verified and, for a published
 // length, be proven minimal. Real-game sets run under mate-search rules.
 func TestSharedShortSets(t *testing.T) {
+	forSharedShortSets(t, func(t *testing.T, s *Solver, sfen, expected string, rules Rules) {
+		checkSharedProblem(t, s, sfen, expected, rules)
+	})
+}
+
+// forSharedShortSets runs check as a subtest on every problem of the
+// visible short sets (antma, YaneuraOu, sugyan, komori), on one Solver,
+// with each file's rules (mate-search rules after a "real-game" comment).
+func forSharedShortSets(t *testing.T, check func(t *testing.T, s *Solver, sfen, expected string, rules Rules)) {
 	dir := sharedDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "komori_mate_engine_test_*.tsv"))
 	files = append([]string{
@@ -55,9 +64,8 @@ func TestSharedShortSets(t *testing.T) {
 			if len(fields) < 2 {
 				continue
 			}
-			name := filepath.Base(f) + ":" + strconv.Itoa(n)
-			t.Run(name, func(t *testing.T) {
-				checkSharedProblem(t, s, fields[0], strings.TrimSpace(fields[1]), rules)
+			t.Run(filepath.Base(f)+":"+strconv.Itoa(n), func(t *testing.T) {
+				check(t, s, fields[0], strings.TrimSpace(fields[1]), rules)
 			})
 		}
 		fh.Close()
