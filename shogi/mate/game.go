@@ -127,7 +127,7 @@ func (g *Game) Terminal() core.Outcome {
 	if g.OrNode() {
 		return core.Unknown
 	}
-	g.counted, g.count = g.Key(), len(g.generate(g.fut.est[:0]))
+	g.counted, g.count = g.Key(), g.evasionCount()
 	if g.count == 0 {
 		return core.Proven
 	}
@@ -148,7 +148,7 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 // generate appends the node's moves, ordered, to buf.
 func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	if g.OrNode() {
-		ms := orderChecks(g.pos, g.pos.GenerateChecks(buf))
+		ms := interpositionFirst(g.pos, g.sortedChecks(buf))
 		if m, ok := g.killerMove(ms); ok {
 			moveToFront(ms, m)
 		}
@@ -175,6 +175,21 @@ func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	return buf
 }
 
+// sortedChecks appends the attacker's checks, in sortChecks' order, to buf.
+func (g *Game) sortedChecks(buf []shogi.Move) []shogi.Move {
+	if g.evasions == nil || g.evasions.checks == nil {
+		return sortChecks(g.pos.GenerateChecks(buf))
+	}
+	c := g.evasions.checks
+	k := g.Key()
+	if ms, ok := c.get(k, buf); ok {
+		return ms
+	}
+	ms := sortChecks(g.pos.GenerateChecks(buf))
+	c.put(k, ms)
+	return ms
+}
+
 // Do plays m.
 func (g *Game) Do(m core.Move) { g.pos.Do(shogi.Move(m)) }
 
@@ -194,10 +209,32 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 		return 1, 1
 	}
 	n := g.count
-	if k := g.Key(); k != g.counted || k == (core.Key{}) {
-		n = len(g.generate(g.fut.est[:0]))
+	k := g.Key()
+	if k != g.counted || k == (core.Key{}) {
+		n = g.evasionCount()
 	}
-	return core.PN(max(1, n) + kingFreedom(g.pos, g.attacker.Opponent())), 1
+	free, ok := 0, false
+	if g.evasions != nil {
+		free, ok = g.evasions.freedom(k)
+	}
+	if !ok {
+		free = kingFreedom(g.pos, g.attacker.Opponent())
+		if g.evasions != nil {
+			g.evasions.setFreedom(k, free)
+		}
+	}
+	return core.PN(max(1, n) + free), 1
+}
+
+// evasionCount returns the number of moves of the current defender's node
+// (generate's list), from the cache when it knows it.
+func (g *Game) evasionCount() int {
+	if g.evasions != nil && g.pos.InCheck() {
+		if n, ok := g.evasions.count(g.Key()); ok {
+			return n
+		}
+	}
+	return len(g.generate(g.fut.est[:0]))
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked
