@@ -78,6 +78,23 @@ type Game interface {
 	CycleOutcome() Outcome
 }
 
+// Previewer is optionally implemented by a Game that can often value a
+// child without playing the move to it: the core then skips Do, Terminal,
+// Estimate and Undo for that child, which at most nodes of a long search
+// are asked again of a child already valued at an earlier visit. It is
+// discovered once per search by type assertion, so a Game that wraps
+// another and changes its keys, Terminal or Estimate must implement it
+// too (to return ok false) rather than inherit the wrapped game's.
+type Previewer interface {
+	// Preview returns, for a move m of the current position, the key of
+	// the position after m, whether the OR player moves there, and the
+	// numbers Estimate would return there. ok false means "unknown" (the
+	// other results are then ignored); ok true promises that Terminal
+	// would return Unknown there and that Key, OrNode and Estimate would
+	// return what Preview does.
+	Preview(m Move) (k Key, or bool, pn, dn PN, ok bool)
+}
+
 // Dominance is optionally implemented by a Game whose keys carry a domain
 // word. It is discovered once per search by type assertion.
 type Dominance interface {

@@ -69,6 +69,7 @@ type searcher struct {
 	o        Options
 	dom      Dominance
 	hp       HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	pv       Previewer  // nil unless the game previews children
 	del      Delaying   // nil unless the game delays moves and df-pn runs
 	patience PN         // del.Patience()
 	step     int
@@ -127,6 +128,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
 	s.dom, _ = g.(Dominance)
 	s.hp, _ = g.(HandProofs)
+	s.pv, _ = g.(Previewer)
 	s.del = nil
 	if o.Algorithm == DFPN {
 		s.del, _ = g.(Delaying)
@@ -264,8 +266,23 @@ func (s *searcher) expand(d int) bool {
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
 	for i, m := range p.moves {
-		g.Do(m)
 		c := &p.kids[i]
+		if s.pv != nil {
+			if k, or, epn, edn, ok := s.pv.Preview(m); ok {
+				*c = child{key: k, or: or, md: math.MaxUint32, h: 1}
+				c.bkt = s.t.bucketNo(k.Board)
+				s.t.prefetchNo(c.bkt)
+				at := s.path.find(k)
+				if at < 0 && !(p.delays && p.wait[i] >= 0) {
+					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
+				} else {
+					epn, edn = 1, 1
+				}
+				s.initChild(c, Unknown, at, epn, edn)
+				continue
+			}
+		}
+		g.Do(m)
 		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		// The child's bucket is read soon (by refreshAll, and by a game
 		// whose Terminal probes the table): start loading it while the

@@ -43,6 +43,12 @@ func (b *boundedGame) Clone() core.Game {
 	return &c
 }
 
+// Preview implements core.Previewer so as not to inherit Game's: the
+// bounded game's keys and Terminal differ, so it previews nothing.
+func (b *boundedGame) Preview(core.Move) (core.Key, bool, core.PN, core.PN, bool) {
+	return core.Key{}, false, 0, 0, false
+}
+
 // left returns the plies left before the horizon.
 func (b *boundedGame) left() int { return b.limit - (b.pos.GamePly() - b.rootPly) }
 

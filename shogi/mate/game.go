@@ -40,6 +40,9 @@ type Game struct {
 	// rather than copying the list out of the cache again.
 	counted core.Key
 	count   int
+	// noPreview turns Preview off (tests compare searches with and
+	// without it).
+	noPreview bool
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -235,6 +238,41 @@ func (g *Game) evasionCount() int {
 		}
 	}
 	return len(g.generate(g.fut.est[:0]))
+}
+
+// Preview implements core.Previewer. A defender's move leads to an
+// attacker's node, which Terminal leaves open and Estimate values 1, 1:
+// only its key is needed. An attacker's check leads to a defender's node
+// whose number of evasions and king freedom the move cache may hold from
+// an earlier visit; a position without evasions (mate) is left to Do and
+// Terminal.
+func (g *Game) Preview(m core.Move) (k core.Key, or bool, pn, dn core.PN, ok bool) {
+	if g.noPreview {
+		return k, false, 0, 0, false
+	}
+	sm := shogi.Move(m)
+	hand := g.pos.Hand(g.attacker)
+	if !g.OrNode() {
+		return core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}, true, 1, 1, true
+	}
+	if g.evasions == nil {
+		return k, false, 0, 0, false
+	}
+	if sm.IsDrop() {
+		hand = hand.Sub(sm.Kind())
+	} else if c := sm.Captured(); c != shogi.NoKind {
+		hand = hand.Add(c.Unpromote())
+	}
+	k = core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}
+	n, ok := g.evasions.count(k)
+	if !ok || n == 0 {
+		return k, false, 0, 0, false
+	}
+	free, ok := g.evasions.freedom(k)
+	if !ok {
+		return k, false, 0, 0, false
+	}
+	return k, false, core.PN(n + free), 1, true
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked
