@@ -118,12 +118,6 @@ const pollEvery = 64
 // (growth at 8× it, garbage collection at 64× it), which sample the table.
 const maintainEvery = 1024
 
-// hugePagesAfter is how long a search runs before the table asks for
-// transparent huge pages (see TableOptions.EagerHugePages): by then the
-// search is long enough that faster probes repay 2 MiB page faults, and a
-// short problem never pays them.
-const hugePagesAfter = time.Second
-
 func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, ctx context.Context) {
 	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
 	s.dom, _ = g.(Dominance)
@@ -182,9 +176,6 @@ func (s *searcher) poll() bool {
 		return true
 	}
 	now := time.Now()
-	if now.Sub(s.start) >= hugePagesAfter {
-		s.t.promoteHuge()
-	}
 	if !s.deadline.IsZero() && now.After(s.deadline) {
 		s.abort(TimeLimitReached)
 		return true
