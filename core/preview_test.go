@@ -13,16 +13,28 @@ type previewGraph struct {
 	skip int // a child t is not previewed when t%skip == 0
 }
 
-func (g previewGraph) Preview(m Move) (Key, bool, PN, PN, bool) {
-	t := int(m) - 1
-	if t%g.skip == 0 || g.term != nil && g.term[t] != Unknown {
-		return Key{}, false, 0, 0, false
+func (g previewGraph) PreviewKey(m Move) (Key, bool, bool) {
+	if int(m)%(2*g.skip) == 1 {
+		return Key{}, false, false // some children keyless too
 	}
 	g.Do(m)
 	k, or := g.Key(), g.OrNode()
+	g.Undo(m)
+	return k, or, true
+}
+
+func (g previewGraph) PreviewEstimate(m Move, k Key) (PN, PN, bool) {
+	t := int(m) - 1
+	if t%g.skip == 0 || g.term != nil && g.term[t] != Unknown {
+		return 0, 0, false
+	}
+	g.Do(m)
+	if g.Key() != k {
+		panic("PreviewEstimate asked with another child's key")
+	}
 	pn, dn := g.Estimate()
 	g.Undo(m)
-	return k, or, pn, dn, true
+	return pn, dn, true
 }
 
 // previewDelayed is previewGraph with delayed moves.
@@ -31,7 +43,10 @@ type previewDelayed struct {
 	pv previewGraph
 }
 
-func (g previewDelayed) Preview(m Move) (Key, bool, PN, PN, bool) { return g.pv.Preview(m) }
+func (g previewDelayed) PreviewKey(m Move) (Key, bool, bool) { return g.pv.PreviewKey(m) }
+func (g previewDelayed) PreviewEstimate(m Move, k Key) (PN, PN, bool) {
+	return g.pv.PreviewEstimate(m, k)
+}
 
 // TestPreviewEqualsPlaying: a search whose game previews children expands
 // exactly the nodes of one that plays every child, with the same answer,

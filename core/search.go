@@ -7,8 +7,7 @@ import (
 	"time"
 )
 
-// child is one generated successor of a node on the path. Its fields are
-// ordered to keep it at one cache line.
+// child is one generated successor of a node on the path (72 bytes).
 type child struct {
 	key    Key
 	hand   uint32 // domain word a final value holds under (see HandProofs)
@@ -26,6 +25,7 @@ type child struct {
 	or    bool
 	fixed bool // value is local to this visit (terminal, cycle, path-dependent)
 	inTT  bool // found in the table at the last refresh
+	keyed bool // expand: the key came from Previewer.PreviewKey
 }
 
 // ply is the preallocated per-depth state.
@@ -256,13 +256,25 @@ func (s *searcher) expand(d int) bool {
 	}
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
-	for i, m := range p.moves {
-		c := &p.kids[i]
-		if s.pv != nil {
-			if k, or, epn, edn, ok := s.pv.Preview(m); ok {
-				*c = child{key: k, or: or, md: math.MaxUint32, h: 1}
+	if s.pv != nil {
+		// Keys first, with their buckets (and the game's caches) loading,
+		// then the values: the children's cache misses overlap.
+		for i, m := range p.moves {
+			c := &p.kids[i]
+			k, or, ok := s.pv.PreviewKey(m)
+			*c = child{key: k, or: or, keyed: ok}
+			if ok {
 				c.bkt = s.t.bucketNo(k.Board)
 				s.t.prefetchNo(c.bkt)
+			}
+		}
+	}
+	for i, m := range p.moves {
+		c := &p.kids[i]
+		if s.pv != nil && c.keyed {
+			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
+				k, or, bkt := c.key, c.or, c.bkt
+				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
 				at := s.path.find(k)
 				if at < 0 && !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)

@@ -6,6 +6,9 @@ import (
 	"math/bits"
 	"sort"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/internal/prefetch"
 )
 
 // Table is the transposition table shared by every algorithm. Its memory is
@@ -306,7 +309,7 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 
 // prefetchNo starts loading the header line of bucket number b, so that
 // a probe soon after finds it in the cache.
-func (t *Table) prefetchNo(b uint32) { prefetch(&t.w[int(b)*bucketWords]) }
+func (t *Table) prefetchNo(b uint32) { prefetch.Line(unsafe.Pointer(&t.w[int(b)*bucketWords])) }
 
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.

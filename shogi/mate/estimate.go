@@ -1,7 +1,10 @@
 package mate
 
 import (
+	"unsafe"
+
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/prefetch"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
@@ -74,6 +77,9 @@ func (c *evasionCache) slot(k core.Key) *evasionSlot {
 	h := (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15
 	return &c.index[h>>c.shift]
 }
+
+// prefetch starts loading k's slot.
+func (c *evasionCache) prefetch(k core.Key) { prefetch.Line(unsafe.Pointer(c.slot(k))) }
 
 // count returns the number of evasions of k, when known.
 func (c *evasionCache) count(k core.Key) (int, bool) {

@@ -240,23 +240,20 @@ func (g *Game) evasionCount() int {
 	return len(g.generate(g.fut.est[:0]))
 }
 
-// Preview implements core.Previewer. A defender's move leads to an
-// attacker's node, which Terminal leaves open and Estimate values 1, 1:
-// only its key is needed. An attacker's check leads to a defender's node
-// whose number of evasions and king freedom the move cache may hold from
-// an earlier visit; a position without evasions (mate) is left to Do and
-// Terminal.
-func (g *Game) Preview(m core.Move) (k core.Key, or bool, pn, dn core.PN, ok bool) {
+// PreviewKey implements core.Previewer: the key after m without playing
+// it. After a check it starts loading the move cache's slot of the
+// defender's position, which PreviewEstimate reads.
+func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
 	if g.noPreview {
-		return k, false, 0, 0, false
+		return k, false, false
 	}
 	sm := shogi.Move(m)
 	hand := g.pos.Hand(g.attacker)
 	if !g.OrNode() {
-		return core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}, true, 1, 1, true
+		return core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}, true, true
 	}
 	if g.evasions == nil {
-		return k, false, 0, 0, false
+		return k, false, false
 	}
 	if sm.IsDrop() {
 		hand = hand.Sub(sm.Kind())
@@ -264,15 +261,28 @@ func (g *Game) Preview(m core.Move) (k core.Key, or bool, pn, dn core.PN, ok boo
 		hand = hand.Add(c.Unpromote())
 	}
 	k = core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}
+	g.evasions.prefetch(k)
+	return k, false, true
+}
+
+// PreviewEstimate implements core.Previewer. A defender's move leads to
+// an attacker's node, which Terminal leaves open and Estimate values 1, 1.
+// An attacker's check leads to a defender's node whose number of evasions
+// and king freedom the move cache may hold from an earlier visit; a
+// position without evasions (mate) is left to Do and Terminal.
+func (g *Game) PreviewEstimate(m core.Move, k core.Key) (pn, dn core.PN, ok bool) {
+	if !g.OrNode() {
+		return 1, 1, true
+	}
 	n, ok := g.evasions.count(k)
 	if !ok || n == 0 {
-		return k, false, 0, 0, false
+		return 0, 0, false
 	}
 	free, ok := g.evasions.freedom(k)
 	if !ok {
-		return k, false, 0, 0, false
+		return 0, 0, false
 	}
-	return k, false, core.PN(n + free), 1, true
+	return core.PN(n + free), 1, true
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked

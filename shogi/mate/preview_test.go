@@ -21,8 +21,9 @@ var previewPositions = []string{
 // TestPreviewAgreesWithDo walks random lines of checks and evasions and,
 // at every node, values each child as the core's expansion does (Do, Key,
 // OrNode, Terminal, Estimate, Undo), which fills the move cache; the walks
-// repeat, so Preview is asked again of children valued before. Wherever
-// Preview answers, its key, side and numbers must be those of Do, and
+// repeat, so the preview is asked again of children valued before.
+// Wherever PreviewKey answers, its key and side must be those of Do;
+// wherever PreviewEstimate does, its numbers must be Estimate's, and
 // Terminal must leave the child open.
 func TestPreviewAgreesWithDo(t *testing.T) {
 	rng := uint64(777)
@@ -49,8 +50,16 @@ func TestPreviewAgreesWithDo(t *testing.T) {
 				for depth := 0; depth < 9; depth++ {
 					ms := g.Moves(nil, 0)
 					for _, m := range ms {
-						k, or, pn, dn, ok := g.Preview(m)
+						k, or, keyed := g.PreviewKey(m)
+						var pn, dn core.PN
+						ok := false
+						if keyed {
+							pn, dn, ok = g.PreviewEstimate(m, k)
+						}
 						g.Do(m)
+						if keyed && (k != g.Key() || or != g.OrNode()) {
+							t.Fatalf("%s %v after %v %v: preview key %v %v, Do gives %v %v", sfen, rules, played, m, k, or, g.Key(), g.OrNode())
+						}
 						term := g.Terminal()
 						wpn, wdn := g.Estimate()
 						if ok {
@@ -101,7 +110,8 @@ func TestBoundedGamePreviewsNothing(t *testing.T) {
 		ms := b.Moves(nil, 0)
 		b.Do(ms[0])
 		for _, m := range b.Moves(nil, 0) { // defender's moves: Game would answer
-			if _, _, _, _, ok := pv.Preview(m); ok {
+			_, _, keyed := pv.PreviewKey(m)
+			if _, _, ok := pv.PreviewEstimate(m, b.Key()); keyed || ok {
 				t.Fatalf("%s: the bounded game previewed %v", sfen, m)
 			}
 		}
