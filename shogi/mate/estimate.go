@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/hugemem"
 	"github.com/tsume-solver/tsume/internal/prefetch"
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -69,8 +70,11 @@ func newEvasionCache() *evasionCache {
 	return c
 }
 
+// newRunCache makes a cache of 2^ringBits moves and 2^slotBits slots, in
+// memory advised for huge pages (hugemem): its reads are at random
+// addresses, several per node.
 func newRunCache(ringBits, slotBits uint) *evasionCache {
-	return &evasionCache{ring: make([]shogi.Move, 1<<ringBits), index: make([]evasionSlot, 1<<slotBits), shift: 64 - slotBits}
+	return &evasionCache{ring: hugemem.Slice[shogi.Move](1 << ringBits), index: hugemem.Slice[evasionSlot](1 << slotBits), shift: 64 - slotBits}
 }
 
 func (c *evasionCache) slot(k core.Key) *evasionSlot {
