@@ -18,7 +18,7 @@ func BenchmarkTable(b *testing.B) {
 	for _, mib := range benchSizes {
 		for _, huge := range []bool{true, false} {
 			name := fmt.Sprintf("%dMiB/huge=%v", mib, huge)
-			tab, err := NewTable(mib, TableOptions{NoHugePages: !huge, EagerHugePages: huge})
+			tab, err := NewTable(mib, TableOptions{NoHugePages: !huge})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -12,7 +12,7 @@
 //	            bucket with a header line; generations make Clear O(1))
 //	entry.go    one table entry and its packing
 //	store_*.go  how entry words are written inside the seqlock (plain on amd64)
-//	mem_*.go    table memory: mmap, huge pages requested late (Linux), Go slice
+//	mem_*.go    table memory: mmap, transparent huge pages (Linux), Go slice
 //	search.go   per-search state shared by the algorithms
 //	ghi.go      graph history interaction: path-dependent values
 //	dfpn.go     df-pn (Nagai) with TCA, SNDA (optionally at OR nodes only),

@@ -78,6 +78,31 @@ type Game interface {
 	CycleOutcome() Outcome
 }
 
+// Previewer is optionally implemented by a Game that can often value a
+// child without playing the move to it: the core then skips Do, Terminal,
+// Estimate and Undo for that child, which at most nodes of a long search
+// are asked again of a child already valued at an earlier visit. It is
+// discovered once per search by type assertion, so a Game that wraps
+// another and changes its keys, Terminal or Estimate must implement it
+// too (to return ok false) rather than inherit the wrapped game's.
+//
+// The core asks PreviewKey of every child first, then PreviewEstimate of
+// each: the game may start loading (prefetch) in PreviewKey what
+// PreviewEstimate will read, as the core does with the children's table
+// buckets, so that the cache misses of a node's children overlap.
+type Previewer interface {
+	// PreviewKey returns, for a move m of the current position, the key
+	// of the position after m and whether the OR player moves there,
+	// which Key and OrNode would return after Do(m); ok false means
+	// "unknown" (the other results are then ignored).
+	PreviewKey(m Move) (k Key, or bool, ok bool)
+	// PreviewEstimate returns, for a move m whose child's key PreviewKey
+	// gave as k, the numbers Estimate would return at the child; ok true
+	// also promises that Terminal would return Unknown there. ok false
+	// means "unknown": the core plays m.
+	PreviewEstimate(m Move, k Key) (pn, dn PN, ok bool)
+}
+
 // Dominance is optionally implemented by a Game whose keys carry a domain
 // word. It is discovered once per search by type assertion.
 type Dominance interface {

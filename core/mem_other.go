@@ -15,6 +15,4 @@ func (r *region) free() error { r.words = nil; return nil }
 
 func (r *region) hugePages() bool { return false }
 
-func (r *region) adviseHuge() {}
-
 func (r *region) wipe() { clear(r.words) }

@@ -35,8 +35,6 @@ func (r *region) free() error {
 
 func (r *region) hugePages() bool { return false }
 
-func (r *region) adviseHuge() {}
-
 // wipe zeroes the region. MADV_DONTNEED does not promise zero pages on
 // every Unix, so this one writes.
 func (r *region) wipe() { clear(r.words) }

@@ -7,8 +7,7 @@ import (
 	"time"
 )
 
-// child is one generated successor of a node on the path. Its fields are
-// ordered to keep it at one cache line.
+// child is one generated successor of a node on the path (72 bytes).
 type child struct {
 	key    Key
 	hand   uint32 // domain word a final value holds under (see HandProofs)
@@ -26,6 +25,7 @@ type child struct {
 	or    bool
 	fixed bool // value is local to this visit (terminal, cycle, path-dependent)
 	inTT  bool // found in the table at the last refresh
+	keyed bool // expand: the key came from Previewer.PreviewKey
 }
 
 // ply is the preallocated per-depth state.
@@ -69,6 +69,7 @@ type searcher struct {
 	o        Options
 	dom      Dominance
 	hp       HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	pv       Previewer  // nil unless the game previews children
 	del      Delaying   // nil unless the game delays moves and df-pn runs
 	patience PN         // del.Patience()
 	step     int
@@ -117,16 +118,11 @@ const pollEvery = 64
 // (growth at 8× it, garbage collection at 64× it), which sample the table.
 const maintainEvery = 1024
 
-// hugePagesAfter is how long a search runs before the table asks for
-// transparent huge pages (see TableOptions.EagerHugePages): by then the
-// search is long enough that faster probes repay 2 MiB page faults, and a
-// short problem never pays them.
-const hugePagesAfter = time.Second
-
 func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *atomic.Bool, ctx context.Context) {
 	s.g, s.t, s.o, s.step, s.side, s.stop, s.ctx = g, t, o, step, side, stop, ctx
 	s.dom, _ = g.(Dominance)
 	s.hp, _ = g.(HandProofs)
+	s.pv, _ = g.(Previewer)
 	s.del = nil
 	if o.Algorithm == DFPN {
 		s.del, _ = g.(Delaying)
@@ -180,9 +176,6 @@ func (s *searcher) poll() bool {
 		return true
 	}
 	now := time.Now()
-	if now.Sub(s.start) >= hugePagesAfter {
-		s.t.promoteHuge()
-	}
 	if !s.deadline.IsZero() && now.After(s.deadline) {
 		s.abort(TimeLimitReached)
 		return true
@@ -263,9 +256,36 @@ func (s *searcher) expand(d int) bool {
 	}
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
+	if s.pv != nil {
+		// Keys first, with their buckets (and the game's caches) loading,
+		// then the values: the children's cache misses overlap.
+		for i, m := range p.moves {
+			c := &p.kids[i]
+			k, or, ok := s.pv.PreviewKey(m)
+			*c = child{key: k, or: or, keyed: ok}
+			if ok {
+				c.bkt = s.t.bucketNo(k.Board)
+				s.t.prefetchNo(c.bkt)
+			}
+		}
+	}
 	for i, m := range p.moves {
-		g.Do(m)
 		c := &p.kids[i]
+		if s.pv != nil && c.keyed {
+			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
+				k, or, bkt := c.key, c.or, c.bkt
+				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
+				at := s.path.find(k)
+				if at < 0 && !(p.delays && p.wait[i] >= 0) {
+					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
+				} else {
+					epn, edn = 1, 1
+				}
+				s.initChild(c, Unknown, at, epn, edn)
+				continue
+			}
+		}
+		g.Do(m)
 		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		// The child's bucket is read soon (by refreshAll, and by a game
 		// whose Terminal probes the table): start loading it while the

@@ -6,6 +6,9 @@ import (
 	"math/bits"
 	"sort"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/internal/prefetch"
 )
 
 // Table is the transposition table shared by every algorithm. Its memory is
@@ -39,7 +42,6 @@ type Table struct {
 	active   atomic.Uint64 // buckets in use (during a growth: its target), see grow
 	growing  atomic.Bool   // one growth step at a time
 	gen      atomic.Uint64 // current generation, 1..maxGen
-	lazyHuge atomic.Bool   // huge pages not yet requested (see promoteHuge)
 	// During a growth (see startGrow) from is the bucket count before it,
 	// and buckets below cursor (numbered under from) are not moved yet;
 	// from is 0 otherwise.
@@ -77,18 +79,13 @@ const (
 type TableOptions struct {
 	// HugeTLB asks for MAP_HUGETLB pages (the system must have reserved
 	// them, vm.nr_hugepages); without them the table falls back to
-	// ordinary pages with transparent huge pages requested.
+	// ordinary pages with transparent huge pages requested. By default
+	// the table is ordinary memory with transparent huge pages requested
+	// from the start (see allocRegion).
 	HugeTLB bool
 	// NoHugePages asks for ordinary 4 KiB pages only (MADV_NOHUGEPAGE),
 	// for measurements.
 	NoHugePages bool
-	// EagerHugePages requests transparent huge pages for the whole table
-	// at creation. By default a table starts with ordinary pages and asks
-	// for huge pages only once a search has run for a while
-	// (hugePagesAfter): a huge-page fault zeroes (and may first compact)
-	// 2 MiB, which on a 1 GiB table made a 9-ply problem cost 6 s instead
-	// of 0.1 s.
-	EagerHugePages bool
 }
 
 // NewTable allocates a table of mib MiB (rounded up to 2 MiB).
@@ -109,7 +106,6 @@ func NewTable(mib int, opts TableOptions) (*Table, error) {
 	t.active.Store(min(t.nBuckets, initialBuckets))
 	t.gen.Store(1)
 	t.layout.Store(1)
-	t.lazyHuge.Store(!opts.HugeTLB && !opts.NoHugePages && !opts.EagerHugePages)
 	return t, nil
 }
 
@@ -147,15 +143,6 @@ func (t *Table) Clear() {
 	}
 	t.mem.wipe()
 	t.gen.Store(1)
-}
-
-// promoteHuge asks for transparent huge pages once, for a table created
-// without them (see TableOptions.EagerHugePages). The search calls it when
-// it has run long enough for the faults to pay off.
-func (t *Table) promoteHuge() {
-	if t.lazyHuge.Load() && t.lazyHuge.CompareAndSwap(true, false) {
-		t.mem.adviseHuge()
-	}
 }
 
 // curGen returns the current generation in its place in a sequence word.
@@ -322,7 +309,7 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 
 // prefetchNo starts loading the header line of bucket number b, so that
 // a probe soon after finds it in the cache.
-func (t *Table) prefetchNo(b uint32) { prefetch(&t.w[int(b)*bucketWords]) }
+func (t *Table) prefetchNo(b uint32) { prefetch.Line(unsafe.Pointer(&t.w[int(b)*bucketWords])) }
 
 // boardAt is the cheap pre-check before the seqlocked read: the Board of
 // entry i of the bucket at b, from the header line.

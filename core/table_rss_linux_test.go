@@ -3,6 +3,7 @@ package core
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,9 +59,10 @@ func TestTableTouchesOnlyWhatItUses(t *testing.T) {
 	if h := tab.Hashfull(); h != 0 {
 		t.Fatalf("hashfull %d after Clear", h)
 	}
-	// 2000 stores touch at most 2000 pages of 4 KiB (8 MiB); the whole
-	// table would be 256 MiB.
-	if kb := rssKiB(t, tab); kb > 16<<10 {
+	// 2000 stores land in the 16 MiB region in use (initialBuckets): at
+	// most its eight huge pages, or 2000 pages of 4 KiB; the whole table
+	// would be 256 MiB.
+	if kb := rssKiB(t, tab); kb > 20<<10 {
 		t.Fatalf("table resident %d KiB after 2000 stores and a Clear, want well under %d MiB", kb, mib)
 	}
 }
@@ -92,5 +94,52 @@ AnonHugePages:      2048 kB
 		if got := smapsHuge(strings.NewReader(smaps), tc.addr); got != tc.want {
 			t.Errorf("address %#x: huge %v, want %v", tc.addr, got, tc.want)
 		}
+	}
+}
+
+// vmFlags returns the VmFlags line of the mapping that holds the table.
+func vmFlags(t *testing.T, tab *Table) []string {
+	t.Helper()
+	start := uint64(uintptr(unsafe.Pointer(&tab.w[0])))
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Skipf("no smaps: %v", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	inside := false
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) > 0 && strings.Contains(fields[0], "-") && !strings.HasSuffix(fields[0], ":") {
+			lo, hi, ok := strings.Cut(fields[0], "-")
+			a, err1 := strconv.ParseUint(lo, 16, 64)
+			b, err2 := strconv.ParseUint(hi, 16, 64)
+			inside = ok && err1 == nil && err2 == nil && a <= start && start < b
+			continue
+		}
+		if inside && fields[0] == "VmFlags:" {
+			return fields[1:]
+		}
+	}
+	t.Skip("table mapping or its VmFlags not found in smaps")
+	return nil
+}
+
+// TestTableAsksForHugePages: a table asks for transparent huge pages from
+// the start (VmFlags hg), unless NoHugePages (nh). Whether the kernel
+// grants them depends on the system; the request is what the table does.
+func TestTableAsksForHugePages(t *testing.T) {
+	for _, tc := range []struct {
+		opts TableOptions
+		flag string
+	}{{TableOptions{}, "hg"}, {TableOptions{NoHugePages: true}, "nh"}} {
+		tab, err := NewTable(64, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fl := vmFlags(t, tab); !slices.Contains(fl, tc.flag) {
+			t.Errorf("options %+v: VmFlags %v, want %s", tc.opts, fl, tc.flag)
+		}
+		tab.Close()
 	}
 }

@@ -34,3 +34,25 @@ func init() {
 	}
 	zobSide = splitmix64(&seed)
 }
+
+// BoardKeyAfter returns BoardKey as it will be after m (a move of the side
+// to move), without playing it: a searcher that knows the child by its key
+// may then skip Do and Undo.
+func (p *Position) BoardKeyAfter(m Move) uint64 {
+	us := p.side
+	to := m.To()
+	key := p.boardKey ^ zobSide
+	k := m.Kind()
+	if m.IsDrop() {
+		return key ^ zobPiece[MakePiece(us, k)][to]
+	}
+	moved := MakePiece(us, k)
+	key ^= zobPiece[moved][m.From()]
+	if c := m.Captured(); c != NoKind {
+		key ^= zobPiece[MakePiece(us^1, c)][to]
+	}
+	if m.IsPromotion() {
+		moved += 8
+	}
+	return key ^ zobPiece[moved][to]
+}

@@ -39,3 +39,38 @@ func TestKeysAfterTransposition(t *testing.T) {
 		t.Error("different positions share a key")
 	}
 }
+
+// TestBoardKeyAfterMatchesDo: for every legal move of the positions of a
+// short perft walk, BoardKeyAfter equals BoardKey after Do.
+func TestBoardKeyAfterMatchesDo(t *testing.T) {
+	var walk func(p *Position, depth int) int
+	walk = func(p *Position, depth int) int {
+		n := 0
+		for _, m := range p.GenerateLegal(nil) {
+			want := p.BoardKeyAfter(m)
+			p.Do(m)
+			if got := p.BoardKey(); got != want {
+				t.Fatalf("%s after %s: BoardKeyAfter %x, Do gives %x", p.SFEN(), m.USI(), want, got)
+			}
+			n++
+			if depth > 1 {
+				n += walk(p, depth-1)
+			}
+			p.Undo(m)
+		}
+		return n
+	}
+	for _, sfen := range []string{
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+		// drops, captures and promotions of every kind
+		"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+	} {
+		p, err := ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := walk(p, 2); n < 500 {
+			t.Errorf("%s: only %d moves walked", sfen, n)
+		}
+	}
+}

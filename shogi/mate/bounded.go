@@ -43,6 +43,16 @@ func (b *boundedGame) Clone() core.Game {
 	return &c
 }
 
+// PreviewKey and PreviewEstimate implement core.Previewer so as not to
+// inherit Game's: the bounded game's keys and Terminal differ, so it
+// previews nothing.
+func (b *boundedGame) PreviewKey(core.Move) (core.Key, bool, bool) { return core.Key{}, false, false }
+
+// PreviewEstimate: see PreviewKey.
+func (b *boundedGame) PreviewEstimate(core.Move, core.Key) (core.PN, core.PN, bool) {
+	return 0, 0, false
+}
+
 // left returns the plies left before the horizon.
 func (b *boundedGame) left() int { return b.limit - (b.pos.GamePly() - b.rootPly) }
 

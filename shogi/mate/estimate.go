@@ -1,7 +1,11 @@
 package mate
 
 import (
+	"unsafe"
+
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/hugemem"
+	"github.com/tsume-solver/tsume/internal/prefetch"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
@@ -17,31 +21,94 @@ import (
 //
 // Runs of moves live in a ring; a direct-mapped index names each run, and a
 // run the ring has since overwritten is detected from the write cursor.
+//
+// A slot also keeps what the leaves need without the list: the number of
+// evasions (Terminal's mate test, Estimate's count) and the defender king's
+// free squares (Estimate). The core values every child of a node at each
+// of its expansions, and most expansions re-expand a node seen before, so
+// these are asked again and again of the same positions (on the 41-ply
+// Microcosmos tail 54 k of 122 k counts are repeats): answered from the
+// slot, without copying the list out of the ring, they cost 4 % fewer
+// instructions for the same first proof. They stay valid after the ring
+// has overwritten the run.
+//
+// The same structure keeps the attacker's checks (checks): an attacker's
+// node is re-expanded as often as a defender's, and its check generation
+// was an eighth of the instructions of a first proof. What is kept there is
+// the list sorted by checkScore, which depends on the position alone; the
+// order that depends on the last move (orderChecks) is applied on each use.
+// It saved another 5 % of the instructions of the same first proof.
 type evasionCache struct {
 	ring   []shogi.Move
 	index  []evasionSlot
 	cursor uint64 // moves ever written; ring position = cursor % len(ring)
+	shift  uint   // 64 - log2(len(index))
+	checks *evasionCache
 }
 
 type evasionSlot struct {
-	key core.Key
-	off uint64 // cursor at the run's first move, plus one (0: empty)
-	n   uint32
+	key  core.Key
+	off  uint64 // cursor at the run's first move, plus one (0: empty)
+	n    uint32
+	free uint32 // the defender king's free squares plus one (0: not known)
 }
 
-// Sizes: 2^18 moves (1 MiB) and 2^15 slots (768 KiB) per game.
+// Sizes: 2^18 moves (1 MiB) and 2^17 slots (4 MiB) per game for the
+// evasions: the slots outnumber the runs the ring holds, so counts outlive
+// their lists. The checks, longer lists asked only at attacker nodes: 2^19
+// moves (2 MiB) and 2^15 slots (1 MiB).
 const (
-	evasionRingMoves = 1 << 18
-	evasionSlots     = 1 << 15
+	evasionRingBits = 18
+	evasionSlotBits = 17
+	checkRingBits   = 19
+	checkSlotBits   = 15
 )
 
 func newEvasionCache() *evasionCache {
-	return &evasionCache{ring: make([]shogi.Move, evasionRingMoves), index: make([]evasionSlot, evasionSlots)}
+	c := newRunCache(evasionRingBits, evasionSlotBits)
+	c.checks = newRunCache(checkRingBits, checkSlotBits)
+	return c
+}
+
+// newRunCache makes a cache of 2^ringBits moves and 2^slotBits slots, in
+// memory advised for huge pages (hugemem): its reads are at random
+// addresses, several per node.
+func newRunCache(ringBits, slotBits uint) *evasionCache {
+	return &evasionCache{ring: hugemem.Slice[shogi.Move](1 << ringBits), index: hugemem.Slice[evasionSlot](1 << slotBits), shift: 64 - slotBits}
 }
 
 func (c *evasionCache) slot(k core.Key) *evasionSlot {
 	h := (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15
-	return &c.index[h>>(64-15)]
+	return &c.index[h>>c.shift]
+}
+
+// prefetch starts loading k's slot.
+func (c *evasionCache) prefetch(k core.Key) { prefetch.Line(unsafe.Pointer(c.slot(k))) }
+
+// count returns the number of evasions of k, when known.
+func (c *evasionCache) count(k core.Key) (int, bool) {
+	sl := c.slot(k)
+	if sl.off == 0 || sl.key != k {
+		return 0, false
+	}
+	return int(sl.n), true
+}
+
+// freedom returns the defender king's free squares recorded for k.
+func (c *evasionCache) freedom(k core.Key) (int, bool) {
+	sl := c.slot(k)
+	if sl.off == 0 || sl.key != k || sl.free == 0 {
+		return 0, false
+	}
+	return int(sl.free - 1), true
+}
+
+// setFreedom records the defender king's free squares for k, whose
+// evasions are in the cache (otherwise nothing is recorded).
+func (c *evasionCache) setFreedom(k core.Key, free int) {
+	if sl := c.slot(k); sl.off != 0 && sl.key == k {
+		sl.free = uint32(free) + 1
+	}
 }
 
 // get appends the cached evasions of k to buf.

@@ -40,6 +40,9 @@ type Game struct {
 	// rather than copying the list out of the cache again.
 	counted core.Key
 	count   int
+	// noPreview turns Preview off (tests compare searches with and
+	// without it).
+	noPreview bool
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -127,7 +130,7 @@ func (g *Game) Terminal() core.Outcome {
 	if g.OrNode() {
 		return core.Unknown
 	}
-	g.counted, g.count = g.Key(), len(g.generate(g.fut.est[:0]))
+	g.counted, g.count = g.Key(), g.evasionCount()
 	if g.count == 0 {
 		return core.Proven
 	}
@@ -148,7 +151,7 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 // generate appends the node's moves, ordered, to buf.
 func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	if g.OrNode() {
-		ms := orderChecks(g.pos, g.pos.GenerateChecks(buf))
+		ms := interpositionFirst(g.pos, g.sortedChecks(buf))
 		if m, ok := g.killerMove(ms); ok {
 			moveToFront(ms, m)
 		}
@@ -175,6 +178,21 @@ func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	return buf
 }
 
+// sortedChecks appends the attacker's checks, in sortChecks' order, to buf.
+func (g *Game) sortedChecks(buf []shogi.Move) []shogi.Move {
+	if g.evasions == nil || g.evasions.checks == nil {
+		return sortChecks(g.pos.GenerateChecks(buf))
+	}
+	c := g.evasions.checks
+	k := g.Key()
+	if ms, ok := c.get(k, buf); ok {
+		return ms
+	}
+	ms := sortChecks(g.pos.GenerateChecks(buf))
+	c.put(k, ms)
+	return ms
+}
+
 // Do plays m.
 func (g *Game) Do(m core.Move) { g.pos.Do(shogi.Move(m)) }
 
@@ -194,10 +212,77 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 		return 1, 1
 	}
 	n := g.count
-	if k := g.Key(); k != g.counted || k == (core.Key{}) {
-		n = len(g.generate(g.fut.est[:0]))
+	k := g.Key()
+	if k != g.counted || k == (core.Key{}) {
+		n = g.evasionCount()
 	}
-	return core.PN(max(1, n) + kingFreedom(g.pos, g.attacker.Opponent())), 1
+	free, ok := 0, false
+	if g.evasions != nil {
+		free, ok = g.evasions.freedom(k)
+	}
+	if !ok {
+		free = kingFreedom(g.pos, g.attacker.Opponent())
+		if g.evasions != nil {
+			g.evasions.setFreedom(k, free)
+		}
+	}
+	return core.PN(max(1, n) + free), 1
+}
+
+// evasionCount returns the number of moves of the current defender's node
+// (generate's list), from the cache when it knows it.
+func (g *Game) evasionCount() int {
+	if g.evasions != nil && g.pos.InCheck() {
+		if n, ok := g.evasions.count(g.Key()); ok {
+			return n
+		}
+	}
+	return len(g.generate(g.fut.est[:0]))
+}
+
+// PreviewKey implements core.Previewer: the key after m without playing
+// it. After a check it starts loading the move cache's slot of the
+// defender's position, which PreviewEstimate reads.
+func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
+	if g.noPreview {
+		return k, false, false
+	}
+	sm := shogi.Move(m)
+	hand := g.pos.Hand(g.attacker)
+	if !g.OrNode() {
+		return core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}, true, true
+	}
+	if g.evasions == nil {
+		return k, false, false
+	}
+	if sm.IsDrop() {
+		hand = hand.Sub(sm.Kind())
+	} else if c := sm.Captured(); c != shogi.NoKind {
+		hand = hand.Add(c.Unpromote())
+	}
+	k = core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}
+	g.evasions.prefetch(k)
+	return k, false, true
+}
+
+// PreviewEstimate implements core.Previewer. A defender's move leads to
+// an attacker's node, which Terminal leaves open and Estimate values 1, 1.
+// An attacker's check leads to a defender's node whose number of evasions
+// and king freedom the move cache may hold from an earlier visit; a
+// position without evasions (mate) is left to Do and Terminal.
+func (g *Game) PreviewEstimate(m core.Move, k core.Key) (pn, dn core.PN, ok bool) {
+	if !g.OrNode() {
+		return 1, 1, true
+	}
+	n, ok := g.evasions.count(k)
+	if !ok || n == 0 {
+		return 0, 0, false
+	}
+	free, ok := g.evasions.freedom(k)
+	if !ok {
+		return 0, 0, false
+	}
+	return core.PN(n + free), 1, true
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked

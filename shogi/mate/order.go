@@ -10,13 +10,21 @@ import "github.com/tsume-solver/tsume/shogi"
 // steers the search; results are exact either way. It allocates nothing
 // (insertion sort on a short list).
 func orderChecks(pos *shogi.Position, ms []shogi.Move) []shogi.Move {
+	return interpositionFirst(pos, sortChecks(ms))
+}
+
+// sortChecks is the part of orderChecks that depends on the moves alone.
+func sortChecks(ms []shogi.Move) []shogi.Move { return insertionSort(ms, checkScore) }
+
+// interpositionFirst is the part of orderChecks that depends on the last
+// move: applied to sortChecks' order, it gives orderChecks'.
+func interpositionFirst(pos *shogi.Position, ms []shogi.Move) []shogi.Move {
 	lm := pos.LastMove()
 	if lm == shogi.NoMove || lm.Kind() == shogi.King || lm.Captured() != shogi.NoKind {
-		return insertionSort(ms, checkScore)
+		return ms
 	}
 	to := lm.To()
-	// Stable two-pass: captures on the interposition square to the front.
-	ms = insertionSort(ms, checkScore)
+	// Stable: captures on the interposition square to the front.
 	k := 0
 	for i, m := range ms {
 		if m.To() == to && !m.IsDrop() {

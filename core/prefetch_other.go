@@ -1,6 +1,0 @@
-//go:build !amd64
-
-package core
-
-// prefetch does nothing where the core has no prefetch instruction.
-func prefetch(p *uint64) {}

@@ -1,0 +1,8 @@
+//go:build !amd64
+
+package prefetch
+
+import "unsafe"
+
+// Line does nothing where there is no prefetch instruction.
+func Line(p unsafe.Pointer) {}
