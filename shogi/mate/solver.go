@@ -53,6 +53,12 @@ type Solver struct {
 	// of each length was found (Result.LineElapsed).
 	start   time.Time
 	foundAt map[int]time.Duration
+	// tieWindow is the widest window of the current Solve's tie-break
+	// (tieBreakTail; 0: none).
+	tieWindow int
+	// noTieBreak turns the tie-break after the shortening off (tests
+	// compare without it).
+	noTieBreak bool
 	// lineStop is the line search's stop test while findLine runs (see
 	// lineStopped).
 	lineStop func() bool
@@ -457,7 +463,53 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	}
 	s.phase("shorten")
 	s.shorten(ctx, g, cr, res, first, bounded, stopped)
+	if exactFirst(o.Rules) && !s.noTieBreak {
+		s.tieBreak(ctx, g, o, res, stopped)
+	}
 	s.finishLine(g, res)
+}
+
+// exactBudget is the node budget of the exact-length search and of the
+// tie-break (Options.ExactNodeLimit, else scaled to the proof's effort).
+func exactBudget(o *Options, res *Result) uint64 {
+	if o.ExactNodeLimit != 0 {
+		return o.ExactNodeLimit
+	}
+	return min(max(DefaultExactNodes, ExactNodesPerProofNode*res.Stats.Expanded), MaxDefaultExactNodes)
+}
+
+// tieBreak gives the shortening's line, when it ends with spare pieces in
+// the attacker's hand, the composers' tie-break on its last plies
+// (tieBreakTail), after the shortening has finished, so the first
+// verified answer never waits for it. The new line, of the same length,
+// replaces the old only with fewer spare pieces and once the verifier has
+// accepted it; otherwise the old line stands, with all that was proven of
+// it.
+func (s *Solver) tieBreak(ctx context.Context, g *Game, o *Options, res *Result, stopped func() bool) {
+	s.tieWindow = 0
+	if len(res.Moves) == 0 || stopped() {
+		return
+	}
+	spare := spareAtEnd(g, res.Moves)
+	if spare == 0 {
+		return // nothing to break
+	}
+	prev := s.phase("exact")
+	defer s.phase(prev)
+	line, w, nodes := s.tieBreakTail(g, o.Rules, res.Moves, tieBreakFirstWindow, exactBudget(o, res), stopped)
+	res.ExactNodes += nodes
+	s.tieWindow = w
+	if w == 0 || spareAtEnd(g, line) >= spare || stopped() {
+		return
+	}
+	s.phase("verify")
+	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	if !v.OK {
+		return
+	}
+	res.Moves = line
+	s.early.line, s.early.v = line, v
+	s.early.sure, s.early.sureV = line, v
 }
 
 // boundedSearch returns the line search's bounded proof search ("mate
@@ -520,10 +572,7 @@ func (s *Solver) firstLine(ctx context.Context, g *Game, bounded func(int, uint6
 // exactLine runs the exact-length search; it reports whether it found the
 // line (then minimal).
 func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, stopped func() bool) bool {
-	budget := o.ExactNodeLimit
-	if budget == 0 {
-		budget = min(max(DefaultExactNodes, ExactNodesPerProofNode*res.Stats.Expanded), MaxDefaultExactNodes)
-	}
+	budget := exactBudget(o, res)
 	last, phaseStart := time.Now(), time.Now()
 	var e *exactSearch
 	poll := func() bool {
@@ -534,14 +583,7 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 		}
 		return stopped()
 	}
-	if s.exact == nil {
-		n := 1
-		for n*2*16 <= max(1, min(s.hashMB/4, maxExactMB))<<20 {
-			n *= 2
-		}
-		s.exact = make([]exactEntry, n)
-	}
-	e = newExactSearch(g.pos, g.attacker, o.Rules, s.exact, budget, poll)
+	e = newExactSearch(g.pos, g.attacker, o.Rules, s.exactTable(), budget, poll)
 	e.disproven = func() bool {
 		en, ok := s.table.Probe(g.Key(), g.OrNode(), g)
 		return ok && en.DN == 0
@@ -558,6 +600,18 @@ func (s *Solver) exactLine(g *Game, o *Options, res *Result, start time.Time, st
 	res.Moves, res.Minimal = line, true
 	s.found(line)
 	return true
+}
+
+// exactTable returns the exact-length table, allocated on first use.
+func (s *Solver) exactTable() []exactEntry {
+	if s.exact == nil {
+		n := 1
+		for n*2*16 <= max(1, min(s.hashMB/4, maxExactMB))<<20 {
+			n *= 2
+		}
+		s.exact = make([]exactEntry, n)
+	}
+	return s.exact
 }
 
 // found notes when the first line of len(line) plies was found (see
