@@ -53,6 +53,10 @@ type Solver struct {
 	// of each length was found (Result.LineElapsed).
 	start   time.Time
 	foundAt map[int]time.Duration
+	// foundNodes is the line phase's nodes when the first line of each
+	// length was found (measurements), lineRes the result findLine fills.
+	foundNodes map[int]uint64
+	lineRes    *Result
 	// tieWindow is the widest window of the current Solve's tie-break
 	// (tieBreakTail; 0: none).
 	tieWindow int
@@ -205,7 +209,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.lineDeadline, s.reserveDeadline, s.fullDeadline = time.Time{}, time.Time{}, deadline
 	s.early.line, s.early.v = nil, Verification{}
 	s.early.sure, s.early.sureV = nil, Verification{}
-	s.start, s.foundAt = start, nil
+	s.start, s.foundAt, s.foundNodes = start, nil, nil
 
 	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
@@ -434,8 +438,9 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	}
 	s.lineStop = stopped
 	s.walkNodes = 0
+	s.lineRes = res
 	defer func() {
-		s.lineStop = nil
+		s.lineStop, s.lineRes = nil, nil
 		res.ExactNodes += s.walkNodes
 	}()
 	bounded := s.boundedSearch(ctx, g, o, res, start)
@@ -624,6 +629,12 @@ func (s *Solver) found(line []shogi.Move) {
 		s.foundAt = make(map[int]time.Duration)
 	}
 	s.foundAt[len(line)] = time.Since(s.start)
+	if s.lineRes != nil {
+		if s.foundNodes == nil {
+			s.foundNodes = make(map[int]uint64)
+		}
+		s.foundNodes[len(line)] = s.lineRes.ExactNodes + s.walkNodes
+	}
 }
 
 // shorten is the iterative shortening with bounded proof searches. It
