@@ -69,6 +69,15 @@ func TestTieBreakAfterShortening(t *testing.T) {
 		if len(wide) != len(off.Moves) || spareAtEnd(g, wide) > want {
 			t.Errorf("tieBreakTail from one ply: %d plies, %d spare pieces (window %d); the exact-first line has %d", len(wide), spareAtEnd(g, wide), w, want)
 		}
+		// Whatever the budget stops, the line keeps its length, ends in
+		// mate and has no more spare pieces.
+		for _, budget := range []uint64{1, 30, 300, 3000} {
+			s.Clear()
+			cut, w, _ := s.tieBreakTail(g, Tsume, off.Moves, 1, budget, func() bool { return false })
+			if len(cut) != len(off.Moves) || !endsInMate(g, cut) || spareAtEnd(g, cut) > plain {
+				t.Errorf("budget %d: %v (window %d) from %v", budget, cut, w, off.USI)
+			}
+		}
 	})
 	t.Logf("spare pieces at the end of the shortening's lines: %d without the tie-break, %d with it", spareOff, spareOn)
 	if spareOn >= spareOff {
