@@ -104,7 +104,9 @@ func TestTieBreakShortSetsMeasure(t *testing.T) {
 	if os.Getenv("TSUME_BENCH") == "" {
 		t.Skip("measurement: TSUME_BENCH=1")
 	}
-	var nProb, spareExact, spareOff, spareOn, worse, exactNodesOff, exactNodesOn int
+	var nProb, spareExact, spareOff, spareOn, worse, exactNodesOff, exactNodesOn, exactNodesFirst int
+	var tFirst, tOn time.Duration
+	byLen := map[int][3]int{}
 	forSharedShortSets(t, func(t *testing.T, s *Solver, sfen, expected string, rules Rules) {
 		if rules != Tsume {
 			return
@@ -140,6 +142,14 @@ func TestTieBreakShortSetsMeasure(t *testing.T) {
 		spareOn += s1
 		exactNodesOff += int(r0.ExactNodes)
 		exactNodesOn += int(r1.ExactNodes)
+		exactNodesFirst += int(rx.ExactNodes)
+		bl := byLen[rx.Length]
+		bl[0]++
+		bl[1] += int(rx.ExactNodes)
+		bl[2] += int(r1.ExactNodes)
+		byLen[rx.Length] = bl
+		tFirst += rx.Elapsed
+		tOn += r1.Elapsed
 		if s1 > sx || r1.Length != rx.Length {
 			worse++
 		}
@@ -147,6 +157,7 @@ func TestTieBreakShortSetsMeasure(t *testing.T) {
 			t.Logf("len %d/%d/%d spare exact-first %d, shortening %d, +tie-break %d (window %d), line-phase nodes %d -> %d", rx.Length, r0.Length, r1.Length, sx, s0, s1, s.tieWindow, r0.ExactNodes, r1.ExactNodes)
 		}
 	})
-	t.Logf("%d mates: spare pieces in all: exact-first %d, shortening %d, shortening+tie-break %d; worse than exact-first %d; line-phase nodes %d -> %d",
-		nProb, spareExact, spareOff, spareOn, worse, exactNodesOff, exactNodesOn)
+	t.Logf("%d mates: spare pieces in all: exact-first %d, shortening %d, shortening+tie-break %d; worse than exact-first %d; line-phase nodes: exact-first %d, shortening %d, shortening+tie-break %d; time exact-first %v, shortening+tie-break %v",
+		nProb, spareExact, spareOff, spareOn, worse, exactNodesFirst, exactNodesOff, exactNodesOn, tFirst.Round(time.Millisecond), tOn.Round(time.Millisecond))
+	t.Logf("by length: [problems, exact-first nodes, shortening+tie-break nodes] %v", byLen)
 }

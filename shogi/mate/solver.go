@@ -404,13 +404,23 @@ func coreOptions(o Options) core.Options {
 
 // exactMaxProof is the longest proof (plies) for which the line is sought
 // with the exact minimax search first; longer ones go straight to the
-// bounded proof searches (measured: the minimax needs more than 8M nodes to
-// settle a 31-ply line that bounded df-pn settles with 1.6M expansions).
-const exactMaxProof uint32 = 25
+// bounded proof searches, and the composers' tie-break then applies to the
+// end of their line (tieBreak). The minimax costs about four times more
+// per two plies (Microcosmos tails from the root: 25 plies 1.3 M nodes, 27
+// plies 5.2 M, 29 and 31 past the 5 M budget), while the shortening with
+// the tie-break settled the tails of 13, 15, 17, 19, 21 and 23 plies,
+// minimal and with the published spare count, in 0.75 k, 2.1 k, 2.2 k,
+// 2.8 k, 2.9 k and 58 k line-phase nodes against the minimax's 12 k, 64 k,
+// 69 k, 90 k, 90 k and 829 k. On the short sets (74 mates under tsume
+// rules, nearly all of at most 9 plies) both ways cost the same (128 k and
+// 132 k nodes in all) and give the same 185 spare pieces, so short proofs
+// keep the minimax, whose tie-break covers the whole line.
+const exactMaxProof uint32 = 11
 
 // exactFirst reports whether short proofs go to the exact-length search
 // before the shortening. Under tsume rules they do: its minimax applies the
-// composers' tie-break (no spare pieces) among equal lengths. Under
+// composers' tie-break (no spare pieces) among equal lengths to the whole
+// line. Under
 // mate-search rules there is no tie-break, and the minimax, which meets
 // every interposition, spends the time the bounded searches need: on 100
 // positions from generated games (shogi/gen seed 11, as generated before
