@@ -2,6 +2,7 @@ package mate
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -82,5 +83,62 @@ func TestTieBreakAfterShortening(t *testing.T) {
 	t.Logf("spare pieces at the end of the shortening's lines: %d without the tie-break, %d with it", spareOff, spareOn)
 	if spareOn >= spareOff {
 		t.Errorf("the tie-break removed no spare piece (%d with it, %d without)", spareOn, spareOff)
+	}
+}
+
+// TestTieBreakBeforeTheShorteningEnds: a line the shortening found is
+// tie-broken at once, not only once the shortening has finished, so a run
+// stopped in between answers with it. The shortening (exact search off)
+// is stopped as soon as the first tie-break has returned: the answer, not
+// proven minimal, is verified and ends with no more spare pieces than the
+// line given to the tie-break, and on some problems with fewer.
+func TestTieBreakBeforeTheShorteningEnds(t *testing.T) {
+	improved := 0
+	forSharedShortSets(t, func(t *testing.T, s *Solver, sfen, expected string, rules Rules) {
+		if rules != Tsume {
+			return
+		}
+		pos, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, attacker, err := prepare(pos, &Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newGame(p, attacker, Tsume, nil)
+		s.Clear()
+		s.exactMax = 0
+		var pre []shogi.Move
+		tied, stopping := false, false
+		s.phaseHook = func(ph string) {
+			switch {
+			case ph == "exact" && !tied:
+				tied, pre = true, slices.Clone(s.early.line)
+			case ph == "shorten" && tied && !stopping:
+				stopping = true
+				s.Stop()
+			}
+		}
+		defer func() { s.exactMax, s.phaseHook = exactMaxProof, nil }()
+		r, err := s.Solve(context.Background(), pos, Options{TimeLimit: 30 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !stopping {
+			return // no line with spare pieces
+		}
+		if r.Kind != Mate || !r.Verified || len(r.Moves) != len(pre) {
+			t.Fatalf("stopped after the tie-break of %v: %v in %d, verified %v (%s)", pre, r.Kind, r.Length, r.Verified, r.Note)
+		}
+		if spareAtEnd(g, r.Moves) > spareAtEnd(g, pre) {
+			t.Errorf("%v, %d spare pieces, after the tie-break of %v, %d", r.USI, spareAtEnd(g, r.Moves), pre, spareAtEnd(g, pre))
+		}
+		if !r.Minimal && spareAtEnd(g, r.Moves) < spareAtEnd(g, pre) {
+			improved++
+		}
+	})
+	if improved == 0 {
+		t.Error("no stopped shortening answered with a tie-broken line")
 	}
 }
