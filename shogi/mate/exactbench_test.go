@@ -99,7 +99,8 @@ func spareAtEndUSI(t *testing.T, p *shogi.Position, line []string) int {
 
 // TestTieBreakShortSetsMeasure compares, on the short sets under tsume
 // rules, the spare pieces at the end of the exact-first line, the
-// shortening's line without the tie-break, and with it (TSUME_BENCH=1).
+// shortening's line without the tie-break, and with it (TSUME_BENCH=1;
+// TSUME_EXACTMAX sets the exact-first limit).
 func TestTieBreakShortSetsMeasure(t *testing.T) {
 	if os.Getenv("TSUME_BENCH") == "" {
 		t.Skip("measurement: TSUME_BENCH=1")
@@ -130,7 +131,12 @@ func TestTieBreakShortSetsMeasure(t *testing.T) {
 			g := newGame(p, attacker, Tsume, nil)
 			return r, spareAtEnd(g, r.Moves)
 		}
-		rx, sx := run(exactMaxProof, false)
+		first := exactMaxProof
+		if v := os.Getenv("TSUME_EXACTMAX"); v != "" {
+			n, _ := strconv.Atoi(v)
+			first = uint32(n)
+		}
+		rx, sx := run(first, false)
 		if sx < 0 {
 			return
 		}

@@ -114,20 +114,20 @@ func handSize(h shogi.Hand) int {
 // tieBreakTail applies the composers' tie-break to the end of a line the
 // shortening found (any length): the exact-length search runs from the
 // position w plies before the end, for windows w = first (in practice
-// tieBreakFirstWindow), +2, +4, … up to the whole line, and each window whose exact value is w
-// gives its own line for those plies, chosen among the value-preserving
-// moves of both sides for the fewest attacker pieces in hand at the end.
-// The minimax costs about four times more per two plies (Microcosmos tail
-// 25: 1.3 M nodes from the root, 27: 5.2 M), so a full search is out of
-// reach past about 25 plies; the window grows while budget lasts, each
-// window reusing the exact table of the narrower ones. The positions
-// before the window stay on the search's path, so a tail never repeats
-// one of them. The widening stops at a tail without spare pieces, which
-// no wider window can improve. It returns the line with the widest
-// window's tail (line
-// itself when none completed), the widest window (0: none) and the nodes
-// spent. The length is unchanged, so what was proven of the line's length
-// still holds; the caller verifies the result before it replaces line.
+// tieBreakFirstWindow), +2, +4, … up to the whole line, and each window
+// whose exact value is w gives its own line for those plies, chosen among
+// the value-preserving moves of both sides for the fewest attacker pieces
+// in hand at the end. The minimax costs about four times more per two
+// plies (Microcosmos tail 25: 1.3 M nodes from the root, 27: 5.2 M), so a
+// full search is out of reach past about 25 plies; the window grows while
+// the budget lasts, each window reusing the exact table of the narrower
+// ones, and stops at a tail without spare pieces, which no wider window
+// can improve. The positions before the window stay on the search's path,
+// so a tail never repeats one of them. It returns the line with the
+// widest window's tail (line itself when none completed), the widest
+// window (0: none) and the nodes spent. The length is unchanged, so what
+// was proven of the line's length still holds; the caller verifies the
+// result before it replaces line.
 func (s *Solver) tieBreakTail(g *Game, rules Rules, line []shogi.Move, first int, budget uint64, stopped func() bool) ([]shogi.Move, int, uint64) {
 	n := len(line)
 	if n == 0 {

@@ -161,9 +161,12 @@ func (s *Solver) Stop() {
 // minimax: attacker shortest, defender longest, under the chosen rules),
 // else iterative shortening with horizon-bounded proofs; Result.Minimal is
 // true when the length was proven minimal. Under tsume rules equal-length
-// defences are told apart by the composers' convention (no spare pieces at
-// the end) in the exact-length search; the shortening's line takes the
-// longest defence without that tie-break. The line search leaves a quarter
+// moves are told apart by the composers' convention (no spare pieces at
+// the end): over the whole line in the exact-length search, and on the
+// last plies of each shortening line that ends with spare pieces (as many
+// as the exact search's budget reaches, see tieBreakTail); earlier in such
+// a line the defender's choice is the longest defence without that
+// tie-break. The line search leaves a quarter
 // of the time left after the proof to the verifier. Every line is checked
 // by the independent verifier (Verify): Kind is Mate only with a line it
 // accepted (see Result.Proven and Result.Candidate for a proven mate
@@ -414,16 +417,16 @@ func coreOptions(o Options) core.Options {
 // minimal and with the published spare count, in 0.75 k, 2.1 k, 2.2 k,
 // 2.8 k, 2.9 k and 58 k line-phase nodes against the minimax's 12 k, 64 k,
 // 69 k, 90 k, 90 k and 829 k. On the short sets (74 mates under tsume
-// rules, nearly all of at most 9 plies) both ways cost the same (128 k and
-// 132 k nodes in all) and give the same 185 spare pieces, so short proofs
-// keep the minimax, whose tie-break covers the whole line.
+// rules, nearly all of at most 9 plies) the line phase took 128 k nodes in
+// all with the limit at 25, 138 k at 11 and 147 k with the shortening
+// alone, with the same 185 spare pieces, so short proofs keep the
+// minimax, whose tie-break covers the whole line.
 const exactMaxProof uint32 = 11
 
 // exactFirst reports whether short proofs go to the exact-length search
 // before the shortening. Under tsume rules they do: its minimax applies the
 // composers' tie-break (no spare pieces) among equal lengths to the whole
-// line. Under
-// mate-search rules there is no tie-break, and the minimax, which meets
+// line. Under mate-search rules there is no tie-break, and the minimax, which meets
 // every interposition, spends the time the bounded searches need: on 100
 // positions from generated games (shogi/gen seed 11, as generated before
 // its moves were sorted; 2 s each) the shortening alone found the same 49
@@ -540,8 +543,8 @@ func (s *Solver) tieBreak(ctx context.Context, g *Game, line []shogi.Move, budge
 // shortening finishes anyway (the finished line gets the exact search's
 // whole budget) the lines it replaces cost little. On the short sets (74
 // mates, tsume rules) the line phase took 130 k nodes in all with the
-// tie-break on finished lines only, 179 k with this, 268 k with a flat
-// 500 k per line.
+// tie-break on finished lines only, 138 k with this (with a 20 k floor,
+// 179 k; a flat 500 k per line, 268 k).
 func (s *Solver) tieBreakLineBudget() uint64 {
 	var spent uint64
 	if s.lineRes != nil {
@@ -552,7 +555,7 @@ func (s *Solver) tieBreakLineBudget() uint64 {
 
 // tieBreakLineBudget's bounds.
 const (
-	tieBreakLineMinNodes = 20_000
+	tieBreakLineMinNodes = 2_000 // a window of a few plies
 	tieBreakLineNodes    = 500_000
 )
 
