@@ -532,6 +532,7 @@ func (s *Solver) tieBreak(ctx context.Context, g *Game, line []shogi.Move, budge
 	}
 	s.early.line, s.early.v = tied, v
 	s.early.sure, s.early.sureV = tied, v
+	s.lineDeadline = s.fullDeadline // as verifyEarly: nothing left for the final verifier
 	return tied
 }
 
