@@ -52,7 +52,7 @@
 //     With Options.Threads > 1 the proof search runs on several threads
 //     sharing the table (core's parallel df-pn, spread by virtual proof
 //     numbers); so do the line phase's large bounded searches below.
-//  2. After a proof, the line. Under tsume rules, for proofs up to 25 plies an exact-length
+//  2. After a proof, the line. Under tsume rules, for proofs up to 11 plies an exact-length
 //     search (iterative deepening minimax: mate in 1, 3, 5, …, with the
 //     spare-piece tie-break) finds the exact length and the line; when it
 //     completes, Result.Minimal is true. Longer proofs, proofs under
@@ -74,8 +74,15 @@
 //     minimal when "mate within len-2" is disproven. The bounded game decides
 //     its horizon in Terminal instead of expanding it. When time runs out
 //     the answer is the last line the early verification accepted, and
-//     Result.Note says what was proven and what was left open. The spare-piece
-//     tie-break is applied only by the exact search.
+//     Result.Note says what was proven and what was left open. (d) Under
+//     tsume rules a finished shortening's line that ends with spare pieces
+//     gets the exact search's tie-break on its last plies, at any length
+//     (line.go, tieBreakTail): windows from 5 plies before the end, widened
+//     two plies at a time while the exact budget lasts (the minimax costs
+//     about four times more per two plies, which is why it runs from the
+//     root only for short proofs: see exactMaxProof); the new line, of the same
+//     length, replaces the old only with fewer spare pieces and once
+//     verified. Choices before the widest window keep the shortening's.
 //  3. Verify, which shares no search code, first replays the line (a line
 //     that is not a mate is rejected before any search), then checks: every attacker
 //     move legal and a check, every defender move legal, the final position

@@ -20,7 +20,9 @@ type Options struct {
 	NodeLimit uint64
 	// ExactNodeLimit bounds the exact-length search after the first proof
 	// (0: scaled to the proof's effort, see DefaultExactNodes). Past it the
-	// line is reported non-minimal.
+	// line is reported non-minimal. Under tsume rules the tie-break on the
+	// end of a longer line (fewest spare pieces) has a budget of its own
+	// of the same size; past it the line keeps the shortening's choices.
 	ExactNodeLimit uint64
 	// TimeLimit bounds the whole call's wall-clock time (0: none).
 	TimeLimit time.Duration
