@@ -285,13 +285,16 @@ func (s *searcher) expand(d int) bool {
 				continue
 			}
 		}
+		keyed := s.pv != nil && c.keyed
 		g.Do(m)
 		*c = child{key: g.Key(), or: g.OrNode(), md: math.MaxUint32, h: 1}
 		// The child's bucket is read soon (by refreshAll, and by a game
 		// whose Terminal probes the table): start loading it while the
-		// game works.
+		// game works, unless PreviewKey's pass did.
 		c.bkt = s.t.bucketNo(c.key.Board)
-		s.t.prefetchNo(c.bkt)
+		if !keyed {
+			s.t.prefetchNo(c.bkt)
+		}
 		term := g.Terminal()
 		at := -1
 		if term == Unknown {
