@@ -8,11 +8,18 @@ import (
 // TestLineLeavesMemoryAlone: a prefetch changes no value and accepts any
 // address of a live object, including the last word of a slice.
 func TestLineLeavesMemoryAlone(t *testing.T) {
-	w := []uint64{1, 2, 3}
+	w := make([]uint64, 64)
+	for i := range w {
+		w[i] = uint64(i)
+	}
 	for i := range w {
 		Line(unsafe.Pointer(&w[i]))
 	}
-	if w[0] != 1 || w[1] != 2 || w[2] != 3 {
-		t.Fatalf("words changed: %v", w)
+	Lines4(unsafe.Pointer(&w[0]))
+	Lines4(unsafe.Pointer(&w[32]))
+	for i := range w {
+		if w[i] != uint64(i) {
+			t.Fatalf("word %d changed: %d", i, w[i])
+		}
 	}
 }
