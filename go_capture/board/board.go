@@ -3,6 +3,7 @@ package board
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Errors returned by Play. They are fixed values so that an illegal move
@@ -275,9 +276,15 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	s := &b.strs[b.sid[p]]
 	enemy := s.color.Opponent()
 	var adj Bitset
+	// Only the words next to the string's own words can hold a
+	// neighbour (a row is shorter than a word): lo..hi.
+	lo, hi := 0, bitsetWords-1
 	if s.nStones >= aroundStones {
-		adj = b.Around(&s.stones)
-		adj.And(&b.points[enemy])
+		lo, hi = s.stones.span()
+		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+		for i := lo; i <= hi; i++ {
+			adj[i] = b.aroundWord(&s.stones, i) & b.points[enemy][i]
+		}
 	} else {
 		for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
 			for _, r := range b.nbr[q][:b.nnbr[q]] {
@@ -289,12 +296,17 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	}
 	// Strings in the order of their lowest point next to the string,
 	// whichever way adj was found.
-	for q := adj.Next(0); q >= 0; q = adj.Next(q + 1) {
-		id := b.sid[q]
-		e := &b.strs[id]
-		adj.AndNot(&e.stones) // each string once
-		if maxLibs <= 0 || int(e.nLibs) <= maxLibs {
-			buf = append(buf, id)
+	for i := lo; i <= hi; i++ {
+		for adj[i] != 0 {
+			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
+			id := b.sid[q]
+			e := &b.strs[id]
+			for j := i; j <= hi; j++ { // each string once
+				adj[j] &^= e.stones[j]
+			}
+			if maxLibs <= 0 || int(e.nLibs) <= maxLibs {
+				buf = append(buf, id)
+			}
 		}
 	}
 	return buf
@@ -573,19 +585,34 @@ func (b *Board) Points(c Color) *Bitset { return &b.points[c&3] }
 // included when they touch each other), as a few word operations rather
 // than a walk over s.
 func (b *Board) Around(s *Bitset) Bitset {
-	east, west := s.shiftUp(1), s.shiftDown(1)
-	north, south := s.shiftUp(uint(b.size)), s.shiftDown(uint(b.size))
 	var r Bitset
-	last := (b.n - 1) >> 6
 	for i := range r {
-		// A point has an east neighbour one bit below it (p-1 is west
-		// of p): east[i] holds p for which p-1 is in s, valid unless p
-		// is in the first column.
-		r[i] = east[i]&b.notWest[i] | west[i]&b.notEast[i] | north[i] | south[i]
-		if i > last {
-			r[i] = 0
-		}
+		r[i] = b.aroundWord(s, i)
+	}
+	last := (b.n - 1) >> 6
+	for i := last + 1; i < bitsetWords; i++ {
+		r[i] = 0
 	}
 	r[last] &= b.points[Empty][last] | b.points[Black][last] | b.points[White][last]
 	return r
+}
+
+// aroundWord is word i of the points next to some point of s, before
+// the points beyond the board are masked out.
+func (b *Board) aroundWord(s *Bitset, i int) uint64 {
+	k := uint(b.size)
+	w := s[i]
+	// A point has an east neighbour one bit below it (p-1 is west of
+	// p): east holds p for which p-1 is in s, valid unless p is in the
+	// first column; north holds p for which p-size is in s.
+	east, west, north, south := w<<1, w>>1, w<<k, w>>k
+	if i > 0 {
+		east |= s[i-1] >> 63
+		north |= s[i-1] >> (64 - k)
+	}
+	if i < bitsetWords-1 {
+		west |= s[i+1] << 63
+		south |= s[i+1] << (64 - k)
+	}
+	return east&b.notWest[i] | west&b.notEast[i] | north | south
 }

@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -374,6 +375,45 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 			}
 			checkConsistent(t, b)
 			checkPointSets(t, b)
+			checkAdjacent(t, b)
+		}
+	}
+}
+
+// checkAdjacent compares AppendAdjacent, for every string and a few
+// liberty bounds, with a walk over the string's stones: the enemy
+// strings touching it, each once, in the order of their lowest point
+// next to it.
+func checkAdjacent(t *testing.T, b *Board) {
+	t.Helper()
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] == Empty || b.sid[p] != p {
+			continue
+		}
+		var next Bitset
+		for q := Point(0); int(q) < b.n; q++ {
+			if b.sid[q] == p {
+				for _, r := range b.Neighbors(q) {
+					if b.color[r] == b.color[p].Opponent() {
+						next.Set(r)
+					}
+				}
+			}
+		}
+		for _, maxLibs := range []int{0, 1, 2} {
+			var want []Point
+			seen := map[Point]bool{}
+			for q := next.Next(0); q >= 0; q = next.Next(q + 1) {
+				id := b.sid[q]
+				if !seen[id] && (maxLibs == 0 || b.NumLibs(id) <= maxLibs) {
+					want = append(want, id)
+				}
+				seen[id] = true
+			}
+			got := b.AppendAdjacent(nil, p, maxLibs)
+			if !slices.Equal(got, want) {
+				t.Fatalf("AppendAdjacent(%s, %d) = %v, want %v", b.Vertex(p), maxLibs, got, want)
+			}
 		}
 	}
 }

@@ -24,6 +24,10 @@ func (s *searcher) gi(n int) board.Point {
 	if s.b.Superko() {
 		return s.giSearch(n)
 	}
+	if n == 1 && s.safeLibs > 2 {
+		// gi1 is QSCapture, which has its own cache entry.
+		return s.qsCaptureMove()
+	}
 	e, key, ok := s.giLookup(s.attacker, giSalt[n&3])
 	if ok {
 		return e.move
