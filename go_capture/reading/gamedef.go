@@ -28,12 +28,12 @@ func (s *searcher) gi(n int) board.Point {
 		// gi1 is QSCapture, which has its own cache entry.
 		return s.qsCaptureMove()
 	}
-	e, key, ok := s.giLookup(s.attacker, giSalt[n&3])
+	e, key, m, ok := s.giLookup(s.attacker, giSalt[n&3])
 	if ok {
-		return e.move
+		return m
 	}
 	met := s.koMet
-	m := s.giSearch(n)
+	m = s.giSearch(n)
 	s.giStore(e, key, m, met)
 	return m
 }
@@ -42,43 +42,65 @@ func (s *searcher) gi(n int) board.Point {
 // recur at every iteration of the deepening, at every widening step and
 // in every ko pass. An entry whose search met no ko (koDep false) holds
 // in every ko pass; otherwise only in the pass (salt) that stored it.
-type giEntry struct {
-	key   uint64
-	move  board.Point
-	pass  uint8 // passTag of the pass that stored a ko-dependent entry
-	koDep bool
-}
+//
+// An entry is one word, so that the table (2^giCacheBits entries, read
+// at random) takes 2 MiB rather than 4 and more of it stays in the
+// processor's caches: the key's bits above the slot index (the index
+// bits are the slot's position), then koDep, the pass tag and the move
+// plus 2 (Pass and NoPoint are negative) in the giCacheBits low bits.
+type giEntry uint64
+
+const (
+	giMoveBits  = 9
+	giMoveMask  = 1<<giMoveBits - 1
+	giPassShift = giMoveBits
+	giKoDepBit  = 1 << (giMoveBits + 8)
+	// Every move (NoPoint..MaxPoints-1, plus 2) fits the move field,
+	// and the fields fit the slot index's bits.
+	_ uint = giMoveMask - (board.MaxPoints - 1 + 2)
+	_ uint = giCacheBits - (giMoveBits + 8 + 1)
+)
+
+func (e giEntry) move() board.Point { return board.Point(e&giMoveMask) - 2 }
+func (e giEntry) pass() uint8       { return uint8(e >> giPassShift) }
+func (e giEntry) koDep() bool       { return e&giKoDepBit != 0 }
 
 // passTag names a ko pass in 8 bits (the top byte of its salt), which
-// keeps a giEntry at 16 bytes.
+// keeps a giEntry in one word.
 func passTag(salt uint64) uint8 { return uint8(salt >> 56) }
 
 // giLookup finds the entry of the current position (toMove to move) for
 // the search named by salt. It returns the slot, the key to store
-// under, and whether the slot answers. A hit on a ko-dependent entry
-// counts as meeting a ko, so that the searches around it are
-// ko-dependent too.
-func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, bool) {
+// under, the move of the entry and whether the slot answers. A hit on a
+// ko-dependent entry counts as meeting a ko, so that the searches around
+// it are ko-dependent too.
+func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, board.Point, bool) {
 	key := s.b.Key(toMove) ^ s.question ^ salt
 	e := &s.giCache[key&giCacheMask]
-	if e.key != key {
-		return e, key, false
+	v := *e
+	if uint64(v)&^giCacheMask != key&^giCacheMask {
+		return e, key, board.NoPoint, false
 	}
-	if e.koDep {
-		if e.pass != passTag(s.ttSalt) {
-			return e, key, false
+	if v.koDep() {
+		if v.pass() != passTag(s.ttSalt) {
+			return e, key, board.NoPoint, false
 		}
 		s.koMet++
 	}
-	return e, key, true
+	return e, key, v.move(), true
 }
 
 // giStore fills slot e with a result computed since s.koMet was met,
 // unless a limit cut the search short.
 func (s *searcher) giStore(e *giEntry, key uint64, m board.Point, met uint64) {
-	if !s.stopped {
-		*e = giEntry{key: key, move: m, pass: passTag(s.ttSalt), koDep: s.koMet != met}
+	if s.stopped {
+		return
 	}
+	v := giEntry(key&^giCacheMask | uint64(m+2) | uint64(passTag(s.ttSalt))<<giPassShift)
+	if s.koMet != met {
+		v |= giKoDepBit
+	}
+	*e = v
 }
 
 const (
@@ -154,13 +176,13 @@ func (s *searcher) g(n int) bool {
 	}
 	// The same owner positions recur under gi searches from different
 	// parents (the attacker's moves transpose): g is cached beside gi.
-	e, key, ok := s.giLookup(s.owner, gSalt[n&3])
+	e, key, m, ok := s.giLookup(s.owner, gSalt[n&3])
 	if ok {
-		return e.move != board.NoPoint
+		return m != board.NoPoint
 	}
 	met := s.koMet
 	ok = s.gSearch(n)
-	m := board.NoPoint
+	m = board.NoPoint
 	if ok {
 		m = board.Pass
 	}

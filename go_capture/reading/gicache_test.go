@@ -55,3 +55,49 @@ func TestGi1IsQSCapture(t *testing.T) {
 		t.Fatal("no position with a gi1 capture was drawn")
 	}
 }
+
+// TestGiEntryRoundTrip: a one-word cache entry gives back every move a
+// search can store (NoPoint, Pass, the corner points of 19×19), answers
+// a ko-dependent entry only in the ko pass that stored it, and tells
+// the searches (salts) apart.
+func TestGiEntryRoundTrip(t *testing.T) {
+	b, err := board.New(19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := board.Point(100)
+	if err := b.Play(target, board.Black); err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	for _, m := range []board.Point{board.NoPoint, board.Pass, 0, 18, 342, board.MaxPoints - 1} {
+		for _, koDep := range []bool{false, true} {
+			s.reset(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+			s.ttSalt = koModes[1].salt
+			e, key, _, ok := s.giLookup(s.attacker, giSalt[2])
+			if ok {
+				t.Fatal("a fresh question found an entry")
+			}
+			met := s.koMet
+			if koDep {
+				s.koMet++ // the search met a ko
+			}
+			s.giStore(e, key, m, met)
+			if _, _, _, ok := s.giLookup(s.attacker, giSalt[3]); ok {
+				t.Fatal("another search's salt found the entry")
+			}
+			before := s.koMet
+			_, _, got, ok := s.giLookup(s.attacker, giSalt[2])
+			if !ok || got != m {
+				t.Fatalf("stored %v (koDep %v), found %v, %v", m, koDep, got, ok)
+			}
+			if koDep != (s.koMet != before) {
+				t.Errorf("koDep %v: a hit moved koMet by %d", koDep, s.koMet-before)
+			}
+			s.ttSalt = koModes[2].salt
+			if _, _, _, ok := s.giLookup(s.attacker, giSalt[2]); ok == koDep {
+				t.Errorf("koDep %v: in another ko pass the entry answers: %v", koDep, ok)
+			}
+		}
+	}
+}

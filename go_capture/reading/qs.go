@@ -28,12 +28,12 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	// Ladders are read again and again from the same positions: cache
 	// them beside the gi results (slot 0 of giSalt is QSCapture's).
-	e, key, ok := s.giLookup(s.attacker, giSalt[0]^uint64(s.qsKoRetakes)*0xd6e8feb86659fd93)
+	e, key, m, ok := s.giLookup(s.attacker, giSalt[0]^uint64(s.qsKoRetakes)*0xd6e8feb86659fd93)
 	if ok {
-		return e.move
+		return m
 	}
 	met := s.koMet
-	m := s.qsCaptureSearch()
+	m = s.qsCaptureSearch()
 	s.giStore(e, key, m, met)
 	return m
 }
