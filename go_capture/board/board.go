@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Errors returned by Play. They are fixed values so that an illegal move
@@ -39,15 +40,23 @@ type strUndo struct {
 	s  str
 }
 
+// libUndo reverses one liberty change of a string that was not logged
+// whole (strUndo) in that move: lib >= 0 gives lib back, ^lib takes it
+// away. A neighbour's liberties are what most moves change, and four
+// bytes record that.
+type libUndo struct {
+	id, lib Point
+}
+
 // mark is what Undo needs besides the logs: the state before one move.
 type mark struct {
-	nPoint, nStr int
-	hash         uint64
-	ko           Point
-	koColor      Color
-	captured     [3]int16
-	histLen      int
-	histKey      uint64
+	nPoint, nStr, nLib int
+	hash               uint64
+	ko                 Point
+	koColor            Color
+	captured           [3]int16
+	histLen            int
+	histKey            uint64
 }
 
 // Board is a Go position. The zero value is not usable: call New.
@@ -83,8 +92,9 @@ type Board struct {
 
 	pointLog []pointUndo
 	strLog   []strUndo
+	libLog   []libUndo
 	marks    []mark
-	stamp    [MaxPoints]uint32 // per-move "string already logged" stamps
+	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
 	epoch    uint32
 }
 
@@ -122,6 +132,7 @@ func New(size int) (*Board, error) {
 	}
 	b.pointLog = make([]pointUndo, 0, 256)
 	b.strLog = make([]strUndo, 0, 64)
+	b.libLog = make([]libUndo, 0, 256)
 	b.marks = make([]mark, 0, 64)
 	return b, nil
 }
@@ -132,6 +143,7 @@ func (b *Board) Clone() *Board {
 	c.history = append([]uint64(nil), b.history...)
 	c.pointLog = append(make([]pointUndo, 0, cap(b.pointLog)), b.pointLog...)
 	c.strLog = append(make([]strUndo, 0, cap(b.strLog)), b.strLog...)
+	c.libLog = append(make([]libUndo, 0, cap(b.libLog)), b.libLog...)
 	c.marks = append(make([]mark, 0, cap(b.marks)), b.marks...)
 	return &c
 }
@@ -416,39 +428,74 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.stamp = [MaxPoints]uint32{}
 		b.epoch = 1
 	}
-	// The new stone starts a string of its own, then absorbs its friends.
-	b.setPoint(p, c, p)
+	// The new stone joins its friends into one string. Its id is the
+	// one a chain of pairwise merges would keep (the larger string's, the
+	// earlier one on a tie, starting from the lone stone p): the largest
+	// friend usually, whose record then grows in place, so an extension
+	// (most moves) logs and rewrites one record.
+	var friends [4]Point
+	nf := 0
+	id, n := p, int16(1)
+	for _, r := range nbrs {
+		if b.color[r] != c {
+			continue
+		}
+		f := b.sid[r]
+		if slices.Contains(friends[:nf], f) {
+			continue
+		}
+		friends[nf] = f
+		nf++
+		if n < b.strs[f].nStones {
+			id = f
+		}
+		n += b.strs[f].nStones
+	}
 	// strs[p] is logged although p is empty: it may still hold the
 	// record of a string merged away under id p earlier on the undo
 	// stack, which the undo of that merge needs back.
-	b.logStr(p)
-	ns := &b.strs[p]
-	*ns = str{color: c, nStones: 1}
-	ns.stones.Set(p)
+	b.logStr(id)
+	s := &b.strs[id]
+	if id == p {
+		*s = str{color: c}
+	}
+	s.stones.Set(p)
+	b.setPoint(p, c, id)
+	for _, f := range friends[:nf] {
+		if f == id {
+			continue
+		}
+		// The absorbed record stays as it is, for the undo of earlier
+		// merges; only its points are relabelled.
+		o := &b.strs[f]
+		s.stones.Or(&o.stones)
+		s.libs.Or(&o.libs)
+		for i, w := range o.stones {
+			for ; w != 0; w &= w - 1 {
+				b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), c, id)
+			}
+		}
+	}
+	s.nStones = n
 	for _, r := range nbrs {
 		if b.color[r] == Empty {
-			ns.libs.Set(r)
+			s.libs.Set(r)
 		}
 	}
-	id := p
-	for _, r := range nbrs {
-		if b.color[r] == c && b.sid[r] != id {
-			id = b.merge(id, b.sid[r])
-		}
-	}
-	s := &b.strs[id]
 	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
+	// (They are never logged whole in this move: only strings of colour
+	// c are, so each change is logged as a liberty.)
 	for _, r := range nbrs {
 		if b.color[r] != enemy {
 			continue
 		}
 		eid := b.sid[r]
-		b.logStr(eid)
 		e := &b.strs[eid]
 		if e.libs.Has(p) {
 			e.libs.Clear(p)
 			e.nLibs--
+			b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
 		}
 		if e.nLibs == 0 {
 			b.remove(eid)
@@ -477,41 +524,33 @@ func seenBefore(b *Board, prev []Point, id Point) bool {
 	return false
 }
 
-// merge joins strings a and b and returns the id of the result; the
-// smaller string's stones are relabelled.
-func (b *Board) merge(a, c Point) Point {
-	if b.strs[a].nStones < b.strs[c].nStones {
-		a, c = c, a
-	}
-	b.logStr(a)
-	big, small := &b.strs[a], &b.strs[c]
-	big.stones.Or(&small.stones)
-	big.libs.Or(&small.libs)
-	big.nStones += small.nStones
-	for q := small.stones.Next(0); q >= 0; q = small.stones.Next(q + 1) {
-		b.setPoint(q, big.color, a)
-	}
-	return a
-}
-
 // remove takes the string id off the board, giving liberties back to its
 // neighbours.
 func (b *Board) remove(id Point) {
-	s := b.strs[id] // copy: setPoint below relabels, the record stays
-	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-		b.setPoint(q, Empty, NoPoint)
+	// The record stays as it is (setPoint relabels the points only; the
+	// strings gaining liberties are of the other colour).
+	s := &b.strs[id]
+	for i, w := range s.stones {
+		for ; w != 0; w &= w - 1 {
+			b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), Empty, NoPoint)
+		}
 	}
-	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-		for _, r := range b.nbr[q][:b.nnbr[q]] {
-			if b.color[r] == Empty {
-				continue
-			}
-			nid := b.sid[r]
-			n := &b.strs[nid]
-			if !n.libs.Has(q) {
-				b.logStr(nid)
-				n.libs.Set(q)
-				n.nLibs++
+	for i, w := range s.stones {
+		for ; w != 0; w &= w - 1 {
+			q := Point(i<<6 + bits.TrailingZeros64(w))
+			for _, r := range b.nbr[q][:b.nnbr[q]] {
+				if b.color[r] == Empty {
+					continue
+				}
+				nid := b.sid[r]
+				n := &b.strs[nid]
+				if !n.libs.Has(q) {
+					if b.stamp[nid] != b.epoch { // else restored whole
+						b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
+					}
+					n.libs.Set(q)
+					n.nLibs++
+				}
 			}
 		}
 	}
@@ -537,7 +576,7 @@ func (b *Board) logStr(id Point) {
 
 func (b *Board) pushMark() {
 	b.marks = append(b.marks, mark{
-		nPoint: len(b.pointLog), nStr: len(b.strLog), hash: b.hash,
+		nPoint: len(b.pointLog), nStr: len(b.strLog), nLib: len(b.libLog), hash: b.hash,
 		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history), histKey: b.histKey,
 	})
 }
@@ -553,6 +592,20 @@ func (b *Board) Undo() bool {
 	}
 	m := b.marks[len(b.marks)-1]
 	b.marks = b.marks[:len(b.marks)-1]
+	// A string is logged either whole or by its liberty changes within
+	// one move, so the two logs undo in either order.
+	for i := len(b.libLog) - 1; i >= m.nLib; i-- {
+		u := b.libLog[i]
+		s := &b.strs[u.id]
+		if u.lib >= 0 {
+			s.libs.Set(u.lib)
+			s.nLibs++
+		} else {
+			s.libs.Clear(^u.lib)
+			s.nLibs--
+		}
+	}
+	b.libLog = b.libLog[:m.nLib]
 	for i := len(b.strLog) - 1; i >= m.nStr; i-- {
 		b.strs[b.strLog[i].id] = b.strLog[i].s
 	}
@@ -575,6 +628,7 @@ func (b *Board) Commit() {
 	b.marks = b.marks[:0]
 	b.pointLog = b.pointLog[:0]
 	b.strLog = b.strLog[:0]
+	b.libLog = b.libLog[:0]
 }
 
 // Points returns the set of points whose content is c (Empty, Black or
