@@ -348,6 +348,28 @@ func (b *Board) IsCapture(p Point, c Color) bool {
 	return false
 }
 
+// LibsAfter returns the number of liberties the string of c through p
+// would have if c played p (an empty point), or capture true (and no
+// count) when the move would capture. A search uses it to see the
+// result of a move without playing it.
+func (b *Board) LibsAfter(p Point, c Color) (libs int, capture bool) {
+	var l Bitset
+	for _, r := range b.nbr[p][:b.nnbr[p]] {
+		switch b.color[r] {
+		case Empty:
+			l.Set(r)
+		case c:
+			l.Or(&b.strs[b.sid[r]].libs)
+		default:
+			if b.strs[b.sid[r]].nLibs == 1 {
+				return 0, true
+			}
+		}
+	}
+	l.Clear(p)
+	return l.Count(), false
+}
+
 // Play puts a stone of colour c on p, removing captured strings, or
 // passes when p is Pass. An illegal move returns an error and leaves the
 // board unchanged. Every successful Play must be matched by one Undo.

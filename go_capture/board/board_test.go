@@ -370,8 +370,21 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 			if b.Depth() > 0 && (rng.Intn(3) == 0 || b.Depth() > 3*b.n/2) {
 				b.Undo()
 				c = c.Opponent()
-			} else if err := b.Play(Point(rng.Intn(b.n)), c); err == nil {
-				c = c.Opponent()
+			} else {
+				p := Point(rng.Intn(b.n))
+				libs, capture := 0, false
+				if b.color[p] == Empty {
+					libs, capture = b.LibsAfter(p, c)
+				}
+				if err := b.Play(p, c); err == nil {
+					if got := b.Captured(c.Opponent()) != int(b.marks[len(b.marks)-1].captured[c.Opponent()]); got != capture {
+						t.Fatalf("%v %s: captures %v, LibsAfter said %v", c, b.Vertex(p), got, capture)
+					}
+					if !capture && b.NumLibs(p) != libs {
+						t.Fatalf("%v %s: %d liberties, LibsAfter said %d", c, b.Vertex(p), b.NumLibs(p), libs)
+					}
+					c = c.Opponent()
+				}
 			}
 			checkConsistent(t, b)
 			checkPointSets(t, b)

@@ -47,6 +47,13 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	switch s.libs() {
 	case 1:
 		lib := s.b.Libs(s.target).Next(0)
+		if !s.playAll && s.b.NumStones(s.target) > 1 && !s.b.Superko() && !s.koBanned(lib, s.attacker) {
+			// Filling the last liberty takes a string of two stones or
+			// more for good: the move is legal (it captures), makes no
+			// ko (more than one stone is taken) and no snapback (that
+			// needs a single stone), so it need not be played.
+			return lib
+		}
 		if !s.play(lib, s.attacker) {
 			if s.koPower == s.attacker && s.koBanned(lib, s.attacker) {
 				return lib // out of retakes: the attacker wins this ko
@@ -88,12 +95,15 @@ func (s *searcher) qsSave() bool {
 	if s.libs() != 1 || s.stopped || s.ply >= maxPly-8 {
 		return false
 	}
+	if !s.playAll && s.breaksOut() {
+		return false
+	}
 	if !s.inQS {
 		s.inQS = true
 		defer func() { s.inQS = false }()
 	}
 	ms := s.scratch[s.ply][:0]
-	ms = s.addLibs(ms, s.target)
+	ms = s.addLibs(ms, s.target) // the extension first (breaksOut)
 	ms = s.addAdjacentLibs(ms, 1)
 	if s.b.NumStones(s.target) == 1 {
 		// may turn the capture into a snapback, or into a ko
@@ -115,4 +125,22 @@ func (s *searcher) qsSave() bool {
 		}
 	}
 	return true
+}
+
+// breaksOut reports whether the owner's first quiescence move, the
+// extension at the target's one liberty, is legal and leaves the target
+// three liberties or more without capturing: then QSCapture gives up
+// after it and qsSave fails there, before the other candidates are even
+// listed. It answers without playing the move (false when unsure: a
+// capture, a ko ban as a loaded position may set anywhere, superko).
+func (s *searcher) breaksOut() bool {
+	if s.b.Superko() {
+		return false
+	}
+	lib := s.b.Libs(s.target).Next(0)
+	if s.koBanned(lib, s.owner) {
+		return false
+	}
+	n, _ := s.b.LibsAfter(lib, s.owner) // 0 for a capture
+	return n >= 3
 }

@@ -54,6 +54,9 @@ type searcher struct {
 	tt                *table
 	giCache           []giEntry
 	ttSalt            uint64
+	// playAll makes the quiescence search play every move rather than
+	// foresee the ones whose outcome the board tells (tests compare).
+	playAll bool
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
