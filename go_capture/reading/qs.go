@@ -73,7 +73,10 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	l := s.b.Libs(s.target)
 	a := l.Next(0)
 	libs := [2]board.Point{a, l.Next(a + 1)}
-	for _, m := range libs {
+	for i, m := range libs {
+		if !s.playAll && s.escapesAfter(m, libs[1-i]) {
+			continue
+		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
@@ -129,18 +132,52 @@ func (s *searcher) qsSave() bool {
 
 // breaksOut reports whether the owner's first quiescence move, the
 // extension at the target's one liberty, is legal and leaves the target
-// three liberties or more without capturing: then QSCapture gives up
-// after it and qsSave fails there, before the other candidates are even
-// listed. It answers without playing the move (false when unsure: a
-// capture, a ko ban as a loaded position may set anywhere, superko).
+// three liberties or more: then QSCapture gives up after it and qsSave
+// fails there, before the other candidates are even listed. It answers
+// without playing the move (false when unsure: a ko ban, as a loaded
+// position may set anywhere, or superko).
 func (s *searcher) breaksOut() bool {
 	if s.b.Superko() {
 		return false
 	}
 	lib := s.b.Libs(s.target).Next(0)
-	if s.koBanned(lib, s.owner) {
+	return !s.koBanned(lib, s.owner) && s.extensionLibs(lib, board.NoPoint) >= 3
+}
+
+// escapesAfter reports, without playing, that the attacker's move m on
+// one of the target's two liberties fails for certain: m is illegal (a
+// suicide), or it captures nothing (so it makes no ko ban) and the
+// owner's extension at the other liberty o then breaks out (breaksOut
+// after m). Unsure cases (m captures, a ko ban on m, superko) answer
+// false, and the move is played.
+func (s *searcher) escapesAfter(m, o board.Point) bool {
+	if s.b.Superko() || s.koBanned(m, s.attacker) {
 		return false
 	}
-	n, _ := s.b.LibsAfter(lib, s.owner) // 0 for a capture
-	return n >= 3
+	nm, capture := s.b.LibsAfter(m, s.attacker)
+	if capture {
+		return false
+	}
+	return nm == 0 || s.extensionLibs(o, m) >= 3
+}
+
+// extensionLibs counts the liberties the owner's stone at o would have,
+// with its friends, if the point gone (NoPoint: none) were filled
+// first, leaving out what o would capture: a capture only adds
+// liberties, so three or more here is three or more after the move.
+func (s *searcher) extensionLibs(o, gone board.Point) int {
+	var l board.Bitset
+	for _, r := range s.b.Neighbors(o) {
+		switch s.b.At(r) {
+		case board.Empty:
+			l.Set(r)
+		case s.owner:
+			l.Or(s.b.Libs(r))
+		}
+	}
+	l.Clear(o)
+	if gone >= 0 {
+		l.Clear(gone)
+	}
+	return l.Count()
 }

@@ -12,11 +12,19 @@ import (
 // whether it foresees the moves whose outcome the board tells (filling
 // the last liberty of a larger string, an extension to three
 // liberties) or plays every move (playAll), under every ko power and
-// with ko bans set anywhere (as a loaded position may set them).
+// with ko bans set on the target's liberties (as a loaded position may
+// set them). What the searches tell the ko passes (koSeen, koMet) must
+// agree too: the moves foreseen are those that meet no ko.
 func TestQSForesightMatchesPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	var s *searcher
-	search := func(b *board.Board, target board.Point, power board.Color, playAll bool) (board.Point, bool) {
+	type outcome struct {
+		capture board.Point
+		saved   bool
+		koSeen  bool
+		koMet   uint64
+	}
+	search := func(b *board.Board, target board.Point, power board.Color, playAll bool) outcome {
 		o := Options{SafeLibs: 5, Nodes: math.MaxInt64}
 		if s == nil {
 			s = newSearcher(b, target, o)
@@ -24,35 +32,39 @@ func TestQSForesightMatchesPlay(t *testing.T) {
 			s.reset(b, target, o) // a fresh question: nothing cached
 		}
 		s.koPower, s.playAll = power, playAll
+		met := s.koMet // counts on across questions
 		m := s.qsCaptureMove()
 		saved := false
 		if b.NumLibs(target) == 1 {
 			saved = !s.qsSave()
 		}
-		return m, saved
+		return outcome{m, saved, s.koSeen, s.koMet - met}
 	}
 	compared := 0
-	for i := 0; i < 400; i++ {
-		b := randomBoard(rng, 7)
-		if i%2 == 0 { // a ban on a random empty point, for a random colour
-			p := board.Point(rng.Intn(b.NumPoints()))
-			if b.At(p) == board.Empty {
-				b.SetKo(p, board.Color(1+rng.Intn(2)))
-			}
-		}
+	for i := 0; i < 600; i++ {
+		b := randomBoard(rng, 5+2*(i%3))
 		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
 			if b.At(p) == board.Empty || b.StringID(p) != p || b.NumLibs(p) > 2 {
 				continue
 			}
-			for _, power := range []board.Color{board.Empty, board.Black, board.White} {
-				m1, s1 := search(b, p, power, false)
-				m2, s2 := search(b, p, power, true)
-				if m1 != m2 || s1 != s2 {
-					t.Fatalf("target %s, ko power %v: foreseen capture %v saved %v, played %v %v\n%v",
-						b.Vertex(p), power, m1, s1, m2, s2, b)
+			// No ban, then a ban on each liberty for each colour.
+			bans := []board.Point{board.NoPoint}
+			bans = b.AppendLibs(bans, p)
+			for _, ban := range bans {
+				for _, banned := range []board.Color{board.Black, board.White} {
+					b.SetKo(ban, banned)
+					for _, power := range []board.Color{board.Empty, board.Black, board.White} {
+						o1 := search(b, p, power, false)
+						o2 := search(b, p, power, true)
+						if o1 != o2 {
+							t.Fatalf("target %s, ko power %v, ban %s for %v: foreseen %+v, played %+v\n%v",
+								b.Vertex(p), power, b.Vertex(ban), banned, o1, o2, b)
+						}
+						compared++
+					}
 				}
-				compared++
 			}
+			b.SetKo(board.NoPoint, board.Empty)
 		}
 	}
 	if compared < 1000 {
