@@ -229,6 +229,48 @@ func (b *Board) Key(toMove Color) uint64 {
 	return h
 }
 
+// KeyAfter returns the Key(toMove) that the position would have after c
+// plays p (not a pass), without playing it: captures and the ko ban they
+// make included. For an illegal move the value means nothing. Searches
+// use it to look a position up in their tables before (or instead of)
+// playing the move that leads there.
+func (b *Board) KeyAfter(p Point, c Color, toMove Color) uint64 {
+	h := b.hash ^ zobrist[c&3][p] ^ zobristToMove[toMove&3]
+	enemy := c.Opponent()
+	nbrs := b.nbr[p][:b.nnbr[p]]
+	nCapt, captPoint, alone := 0, NoPoint, true
+	for i, r := range nbrs {
+		switch b.color[r] {
+		case Empty:
+			alone = false
+		case c:
+			alone = false
+		default:
+			id := b.sid[r]
+			if b.strs[id].nLibs != 1 || seenBefore(b, nbrs[:i], id) {
+				continue
+			}
+			st := &b.strs[id]
+			nCapt += int(st.nStones)
+			captPoint = id
+			for i, w := range st.stones {
+				for ; w != 0; w &= w - 1 {
+					h ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
+				}
+			}
+		}
+	}
+	// As in play: one stone taken by a lone stone left with that point
+	// as its only liberty bans the retake.
+	if nCapt == 1 && alone {
+		h ^= zobristKo[captPoint]
+		if enemy == White {
+			h ^= zobristKoWhite
+		}
+	}
+	return h
+}
+
 // Ko returns the point the simple ko ban forbids and the colour it
 // forbids, or NoPoint.
 func (b *Board) Ko() (Point, Color) { return b.ko, b.koColor }

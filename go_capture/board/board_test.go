@@ -372,11 +372,15 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 				c = c.Opponent()
 			} else {
 				p := Point(rng.Intn(b.n))
-				libs, capture := 0, false
+				libs, capture, key := 0, false, uint64(0)
 				if b.color[p] == Empty {
 					libs, capture = b.LibsAfter(p, c)
+					key = b.KeyAfter(p, c, c.Opponent())
 				}
 				if err := b.Play(p, c); err == nil {
+					if got := b.Key(c.Opponent()); got != key {
+						t.Fatalf("%v %s: Key %x, KeyAfter foretold %x", c, b.Vertex(p), got, key)
+					}
 					if got := b.Captured(c.Opponent()) != int(b.marks[len(b.marks)-1].captured[c.Opponent()]); got != capture {
 						t.Fatalf("%v %s: captures %v, LibsAfter said %v", c, b.Vertex(p), got, capture)
 					}

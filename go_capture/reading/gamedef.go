@@ -75,7 +75,11 @@ func passTag(salt uint64) uint8 { return uint8(salt >> 56) }
 // ko-dependent entry counts as meeting a ko, so that the searches around
 // it are ko-dependent too.
 func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, board.Point, bool) {
-	key := s.b.Key(toMove) ^ s.question ^ salt
+	return s.giLookupKey(s.b.Key(toMove) ^ s.question ^ salt)
+}
+
+// giLookupKey is giLookup for a salted key.
+func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool) {
 	e := &s.giCache[key&giCacheMask]
 	v := *e
 	if uint64(v)&^giCacheMask != key&^giCacheMask {
@@ -88,6 +92,27 @@ func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, 
 		s.koMet++
 	}
 	return e, key, v.move(), true
+}
+
+// cachedAfter answers, without playing it, what the search after c's
+// move p finds first when that is a lookup of the gi cache for salt
+// (toMove to move), and the entry answers: the move stored and true. It
+// is false (play the move) when the move might be illegal or refused
+// (occupied, a ko ban, suicide, superko), when a limit has stopped the
+// search (the search after the move would answer nothing), near the
+// depth guard, or when the cache does not answer. A hit counts as
+// meeting a ko as giLookup's does, so nothing the search reports to the
+// ko passes changes.
+func (s *searcher) cachedAfter(p board.Point, c, toMove board.Color, salt uint64) (board.Point, bool) {
+	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
+		s.b.At(p) != board.Empty || s.koBanned(p, c) {
+		return board.NoPoint, false
+	}
+	if n, capture := s.b.LibsAfter(p, c); n == 0 && !capture {
+		return board.NoPoint, false // suicide
+	}
+	_, _, m, ok := s.giLookupKey(s.b.KeyAfter(p, c, toMove) ^ s.question ^ salt)
+	return m, ok
 }
 
 // giStore fills slot e with a result computed since s.koMet was met,
@@ -130,7 +155,21 @@ func (s *searcher) giSearch(n int) board.Point {
 	}
 	killerFirst(ms, s.giKiller[s.ply])
 	s.scratch[s.ply] = ms
+	last := board.NoPoint // the target's last liberty: filling it captures
+	if l == 1 {
+		last = s.b.Libs(s.target).Next(0)
+	}
 	for _, m := range ms {
+		if m != last {
+			// g(n-1) looks its cache up first, and the target stands.
+			if r, ok := s.cachedAfter(m, s.attacker, s.owner, gSalt[(n-1)&3]); ok {
+				if r != board.NoPoint {
+					s.giKiller[s.ply] = m
+					return m
+				}
+				continue
+			}
+		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
@@ -218,6 +257,15 @@ func (s *searcher) gSearch(n int) bool {
 		killerFirst(cands, s.gKiller[s.ply])
 		s.scratch[s.ply] = cands
 		for _, c := range cands {
+			if n >= 2 { // gi(n) looks its cache up first
+				if r, ok := s.cachedAfter(c, s.owner, s.attacker, giSalt[n&3]); ok {
+					if r == board.NoPoint {
+						s.gKiller[s.ply] = c
+						return false
+					}
+					continue
+				}
+			}
 			if !s.play(c, s.owner) {
 				continue
 			}
@@ -244,6 +292,14 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		s.scratch[s.ply] = cands
 		for _, c := range cands {
+			if k >= 2 { // gi(k) looks its cache up first
+				if r, ok := s.cachedAfter(c, s.owner, s.attacker, giSalt[k&3]); ok {
+					if r == board.NoPoint {
+						forced = append(forced, c)
+					}
+					continue
+				}
+			}
 			if !s.play(c, s.owner) {
 				continue
 			}
