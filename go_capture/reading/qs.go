@@ -28,7 +28,7 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	// Ladders are read again and again from the same positions: cache
 	// them beside the gi results (slot 0 of giSalt is QSCapture's).
-	e, key, m, ok := s.giLookup(s.attacker, giSalt[0]^uint64(s.qsKoRetakes)*0xd6e8feb86659fd93)
+	e, key, m, ok := s.giLookup(s.attacker, qsSalt(s.qsKoRetakes))
 	if ok {
 		return m
 	}
@@ -115,6 +115,12 @@ func (s *searcher) qsSave() bool {
 	}
 	s.scratch[s.ply] = ms
 	for _, m := range ms {
+		if r, ok := s.qsCachedAfter(m); ok {
+			if r == board.NoPoint {
+				return false
+			}
+			continue
+		}
 		if !s.play(m, s.owner) {
 			if s.koPower == s.owner && s.koBanned(m, s.owner) {
 				return false // out of retakes: the owner wins this ko
@@ -181,3 +187,35 @@ func (s *searcher) extensionLibs(o, gone board.Point) int {
 	}
 	return l.Count()
 }
+
+// qsCachedAfter answers, without playing it, what QSCapture finds after
+// the owner's QSSave move m, when the board or the cache tells: m
+// captures nothing and leaves the target more than two liberties
+// (QSCapture gives up: NoPoint), or one or two and QSCapture's cache
+// entry for the position after m answers. It is false (play the move)
+// when m might be refused (a ko ban, suicide, superko) or captures,
+// when a limit has stopped the search, near the depth guard, or when
+// the cache does not answer.
+func (s *searcher) qsCachedAfter(m board.Point) (board.Point, bool) {
+	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
+		s.b.At(m) != board.Empty || s.koBanned(m, s.owner) {
+		return board.NoPoint, false
+	}
+	n, capture := s.b.LibsAfter(m, s.owner)
+	if capture || n == 0 {
+		return board.NoPoint, false
+	}
+	libs := s.libs() // m elsewhere: the target keeps its one liberty
+	if s.b.Libs(s.target).Has(m) {
+		libs = n // m joins the target
+	}
+	if libs > 2 {
+		return board.NoPoint, true
+	}
+	_, _, r, ok := s.giLookupKey(s.b.KeyAfter(m, s.owner, s.attacker) ^ s.question ^ qsSalt(s.qsKoRetakes))
+	return r, ok
+}
+
+// qsSalt names QSCapture with r ko retakes spent in the line (slot 0
+// of giSalt: gi1 is QSCapture).
+func qsSalt(r int) uint64 { return giSalt[0] ^ uint64(r)*0xd6e8feb86659fd93 }
