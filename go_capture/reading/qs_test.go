@@ -131,3 +131,47 @@ func TestGameDefForesightMatchesPlay(t *testing.T) {
 		t.Fatalf("%d searches compared, %d with fewer plays foreseen", compared, hits)
 	}
 }
+
+// TestLegalForesightMatchesPlay: legal answers alike from the board and
+// by playing the move, for every point and colour, with ko bans and
+// every ko power, and tells the ko passes the same.
+func TestLegalForesightMatchesPlay(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	o := Options{SafeLibs: 5, Nodes: math.MaxInt64}
+	var s *searcher
+	checked := 0
+	for i := 0; i < 200; i++ {
+		b := randomBoard(rng, 5+2*(i%3))
+		ban := board.Point(rng.Intn(b.NumPoints()))
+		b.SetKo(ban, board.Color(1+rng.Intn(2)))
+		if s == nil {
+			s = newSearcher(b, 0, o)
+		}
+		for p := board.Point(-1); int(p) < b.NumPoints(); p++ {
+			for c := board.Black; c <= board.White; c++ {
+				for _, power := range []board.Color{board.Empty, board.Black, board.White} {
+					var got [2]bool
+					var seen [2]bool
+					var met [2]uint64
+					for j, playAll := range []bool{false, true} {
+						s.reset(b, 0, o)
+						s.koPower, s.playAll = power, playAll
+						k := s.koMet
+						got[j] = s.legal(p, c)
+						seen[j], met[j] = s.koSeen, s.koMet-k
+					}
+					if got[0] != got[1] || seen[0] != seen[1] || met[0] != met[1] {
+						t.Fatalf("%v %s, ko power %v, ban %s: from the board %v %v %d, played %v %v %d\n%v",
+							c, b.Vertex(p), power, b.Vertex(ban), got[0], seen[0], met[0], got[1], seen[1], met[1], b)
+					}
+					if got[0] {
+						checked++
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no legal move checked")
+	}
+}

@@ -277,8 +277,17 @@ func (s *searcher) checkLimits() {
 	}
 }
 
-// legal reports whether c may play p now under the ko mode.
+// legal reports whether c may play p now under the ko mode. The board
+// tells without the move for a point that is empty and not under a ko
+// ban (a capture is legal, another move when its string keeps a
+// liberty); a ko ban, superko and the depth guard take the played way,
+// where they have their effects (koSeen, koMet, stopped).
 func (s *searcher) legal(p board.Point, c board.Color) bool {
+	if !s.playAll && !s.b.Superko() && s.ply < maxPly-2 && s.b.OnBoard(p) &&
+		s.b.At(p) == board.Empty && !s.koBanned(p, c) {
+		n, capture := s.b.LibsAfter(p, c)
+		return capture || n > 0
+	}
 	if !s.play(p, c) {
 		return false
 	}
