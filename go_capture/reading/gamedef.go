@@ -96,9 +96,10 @@ func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool)
 
 // cachedAfter answers, without playing it, what the search after c's
 // move p finds first when that is a lookup of the gi cache for salt
-// (toMove to move), and the entry answers: the move stored and true. It
-// is false (play the move) when the move might be illegal or refused
-// (occupied, a ko ban, suicide, superko), when a limit has stopped the
+// (toMove to move), and the entry answers: the move stored and true. A
+// position with an entry was reached, so p is legal (a suicide leads to
+// no position). It is false (play the move) when the move might be
+// refused (occupied, a ko ban, superko), when a limit has stopped the
 // search (the search after the move would answer nothing), near the
 // depth guard, or when the cache does not answer. A hit counts as
 // meeting a ko as giLookup's does, so nothing the search reports to the
@@ -107,9 +108,6 @@ func (s *searcher) cachedAfter(p board.Point, c, toMove board.Color, salt uint64
 	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
 		s.b.At(p) != board.Empty || s.koBanned(p, c) {
 		return board.NoPoint, false
-	}
-	if n, capture := s.b.LibsAfter(p, c); n == 0 && !capture {
-		return board.NoPoint, false // suicide
 	}
 	_, _, m, ok := s.giLookupKey(s.b.KeyAfter(p, c, toMove) ^ s.question ^ salt)
 	return m, ok

@@ -105,8 +105,13 @@ func (s *searcher) qsSave() bool {
 		s.inQS = true
 		defer func() { s.inQS = false }()
 	}
+	// The extension at the one liberty is the first candidate; the
+	// others are listed only when it fails, as it mostly does not.
+	if s.ownerSaves(s.b.Libs(s.target).Next(0)) {
+		return false
+	}
 	ms := s.scratch[s.ply][:0]
-	ms = s.addLibs(ms, s.target) // the extension first (breaksOut)
+	ms = s.addLibs(ms, s.target) // the extension, tried above
 	ms = s.addAdjacentLibs(ms, 1)
 	if s.b.NumStones(s.target) == 1 {
 		// may turn the capture into a snapback, or into a ko
@@ -114,26 +119,28 @@ func (s *searcher) qsSave() bool {
 		ms = s.addNearOwnLibs(ms, 2)
 	}
 	s.scratch[s.ply] = ms
-	for _, m := range ms {
-		if r, ok := s.qsCachedAfter(m); ok {
-			if r == board.NoPoint {
-				return false
-			}
-			continue
-		}
-		if !s.play(m, s.owner) {
-			if s.koPower == s.owner && s.koBanned(m, s.owner) {
-				return false // out of retakes: the owner wins this ko
-			}
-			continue
-		}
-		ok := s.qsCapture()
-		s.undo()
-		if !ok {
+	for _, m := range ms[1:] {
+		if s.ownerSaves(m) {
 			return false
 		}
 	}
 	return true
+}
+
+// ownerSaves reports whether the owner's QSSave move m saves the
+// target from QSCapture (QSSave then fails), foreseen when the board or
+// the cache tells (qsCachedAfter), else played.
+func (s *searcher) ownerSaves(m board.Point) bool {
+	if r, ok := s.qsCachedAfter(m); ok {
+		return r == board.NoPoint
+	}
+	if !s.play(m, s.owner) {
+		// Out of retakes: the owner wins this ko.
+		return s.koPower == s.owner && s.koBanned(m, s.owner)
+	}
+	ok := s.qsCapture()
+	s.undo()
+	return !ok
 }
 
 // breaksOut reports whether the owner's first quiescence move, the
@@ -189,28 +196,16 @@ func (s *searcher) extensionLibs(o, gone board.Point) int {
 }
 
 // qsCachedAfter answers, without playing it, what QSCapture finds after
-// the owner's QSSave move m, when the board or the cache tells: m
-// captures nothing and leaves the target more than two liberties
-// (QSCapture gives up: NoPoint), or one or two and QSCapture's cache
-// entry for the position after m answers. It is false (play the move)
-// when m might be refused (a ko ban, suicide, superko) or captures,
-// when a limit has stopped the search, near the depth guard, or when
-// the cache does not answer.
+// the owner's QSSave move m when its cache entry for the position after
+// m (KeyAfter) answers: a position with an entry was reached, so m is
+// legal, and QSCapture there looks that entry up first. It is false
+// (play the move) on a miss, when m might be refused (a ko ban,
+// superko), when a limit has stopped the search, or near the depth
+// guard.
 func (s *searcher) qsCachedAfter(m board.Point) (board.Point, bool) {
 	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
 		s.b.At(m) != board.Empty || s.koBanned(m, s.owner) {
 		return board.NoPoint, false
-	}
-	n, capture := s.b.LibsAfter(m, s.owner)
-	if capture || n == 0 {
-		return board.NoPoint, false
-	}
-	libs := s.libs() // m elsewhere: the target keeps its one liberty
-	if s.b.Libs(s.target).Has(m) {
-		libs = n // m joins the target
-	}
-	if libs > 2 {
-		return board.NoPoint, true
 	}
 	_, _, r, ok := s.giLookupKey(s.b.KeyAfter(m, s.owner, s.attacker) ^ s.question ^ qsSalt(s.qsKoRetakes))
 	return r, ok
