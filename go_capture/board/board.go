@@ -271,6 +271,13 @@ func (b *Board) KeyAfter(p Point, c Color, toMove Color) uint64 {
 	return h
 }
 
+// KeyAfterPair returns the Key(toMove) after c plays p and then d plays
+// q, when neither move captures (otherwise the value means nothing): a
+// search can fetch a table slot two plies ahead with it.
+func (b *Board) KeyAfterPair(p Point, c Color, q Point, d Color, toMove Color) uint64 {
+	return b.hash ^ zobrist[c&3][p] ^ zobrist[d&3][q] ^ zobristToMove[toMove&3]
+}
+
 // Ko returns the point the simple ko ban forbids and the colour it
 // forbids, or NoPoint.
 func (b *Board) Ko() (Point, Color) { return b.ko, b.koColor }

@@ -254,6 +254,23 @@ func TestAppendAdjacent(t *testing.T) {
 	}
 }
 
+// TestKeyAfterPair: two moves that capture nothing lead to the key
+// KeyAfterPair foretells.
+func TestKeyAfterPair(t *testing.T) {
+	b := mustBoard(t, ".....", ".O...", "OXO..", ".XO..", "XO...")
+	p, q := mustVertex(t, b, "D4"), mustVertex(t, b, "E1")
+	want := b.KeyAfterPair(p, Black, q, White, Black)
+	if err := b.Play(p, Black); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(q, White); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Key(Black); got != want {
+		t.Fatalf("Key %x, KeyAfterPair foretold %x", got, want)
+	}
+}
+
 func TestNewRejectsBadSize(t *testing.T) {
 	for _, n := range []int{0, 4, 20, -1} {
 		if _, err := New(n); err == nil {

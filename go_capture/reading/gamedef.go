@@ -95,22 +95,41 @@ func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool)
 }
 
 // cachedAfter answers, without playing it, what the search after c's
-// move p finds first when that is a lookup of the gi cache for salt
-// (toMove to move), and the entry answers: the move stored and true. A
-// position with an entry was reached, so p is legal (a suicide leads to
-// no position). It is false (play the move) when the move might be
-// refused (occupied, a ko ban, superko), when a limit has stopped the
-// search (the search after the move would answer nothing), near the
-// depth guard, or when the cache does not answer. A hit counts as
-// meeting a ko as giLookup's does, so nothing the search reports to the
-// ko passes changes.
-func (s *searcher) cachedAfter(p board.Point, c, toMove board.Color, salt uint64) (board.Point, bool) {
+// move p finds first when that is a lookup of the gi cache under key
+// (the salted key of the position after p, from keysAfter), and the
+// entry answers: the move stored and true. A position with an entry was
+// reached, so p is legal (a suicide leads to no position). It is false
+// (play the move) when the move might be refused (occupied, a ko ban,
+// superko), when a limit has stopped the search (the search after the
+// move would answer nothing), near the depth guard, or when the cache
+// does not answer. A hit counts as meeting a ko as giLookup's does, so
+// nothing the search reports to the ko passes changes.
+func (s *searcher) cachedAfter(p board.Point, c board.Color, key uint64) (board.Point, bool) {
 	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
 		s.b.At(p) != board.Empty || s.koBanned(p, c) {
 		return board.NoPoint, false
 	}
-	_, _, m, ok := s.giLookupKey(s.b.KeyAfter(p, c, toMove) ^ s.question ^ salt)
+	_, _, m, ok := s.giLookupKey(key)
 	return m, ok
+}
+
+// keysAfter fills s.keys[s.ply] with the salted cache key of the
+// position after c plays each move of ms (toMove to move; 0 for an
+// occupied point), and asks for their slots to be fetched: the lookups
+// of cachedAfter, one per move until one decides, are spread at random
+// over megabytes, and fetched together they wait for memory once.
+func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint64) []uint64 {
+	keys := s.keys[s.ply][:0]
+	for _, m := range ms {
+		var k uint64
+		if s.b.At(m) == board.Empty {
+			k = s.b.KeyAfter(m, c, toMove) ^ s.question ^ salt
+			prefetch(&s.giCache[k&giCacheMask])
+		}
+		keys = append(keys, k)
+	}
+	s.keys[s.ply] = keys
+	return keys
 }
 
 // giStore fills slot e with a result computed since s.koMet was met,
@@ -157,10 +176,11 @@ func (s *searcher) giSearch(n int) board.Point {
 	if l == 1 {
 		last = s.b.Libs(s.target).Next(0)
 	}
-	for _, m := range ms {
+	keys := s.keysAfter(ms, s.attacker, s.owner, gSalt[(n-1)&3])
+	for i, m := range ms {
 		if m != last {
 			// g(n-1) looks its cache up first, and the target stands.
-			if r, ok := s.cachedAfter(m, s.attacker, s.owner, gSalt[(n-1)&3]); ok {
+			if r, ok := s.cachedAfter(m, s.attacker, keys[i]); ok {
 				if r != board.NoPoint {
 					s.giKiller[s.ply] = m
 					return m
@@ -254,9 +274,13 @@ func (s *searcher) gSearch(n int) bool {
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		killerFirst(cands, s.gKiller[s.ply])
 		s.scratch[s.ply] = cands
-		for _, c := range cands {
+		var keys []uint64
+		if n >= 2 {
+			keys = s.keysAfter(cands, s.owner, s.attacker, giSalt[n&3])
+		}
+		for i, c := range cands {
 			if n >= 2 { // gi(n) looks its cache up first
-				if r, ok := s.cachedAfter(c, s.owner, s.attacker, giSalt[n&3]); ok {
+				if r, ok := s.cachedAfter(c, s.owner, keys[i]); ok {
 					if r == board.NoPoint {
 						s.gKiller[s.ply] = c
 						return false
@@ -289,9 +313,13 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		}
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		s.scratch[s.ply] = cands
-		for _, c := range cands {
+		var keys []uint64
+		if k >= 2 {
+			keys = s.keysAfter(cands, s.owner, s.attacker, giSalt[k&3])
+		}
+		for i, c := range cands {
 			if k >= 2 { // gi(k) looks its cache up first
-				if r, ok := s.cachedAfter(c, s.owner, s.attacker, giSalt[k&3]); ok {
+				if r, ok := s.cachedAfter(c, s.owner, keys[i]); ok {
 					if r == board.NoPoint {
 						forced = append(forced, c)
 					}

@@ -73,6 +73,16 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	l := s.b.Libs(s.target)
 	a := l.Next(0)
 	libs := [2]board.Point{a, l.Next(a + 1)}
+	if !s.b.Superko() {
+		// After either move, QSSave first looks up the owner's
+		// extension at the other liberty (ownerSaves): fetch both
+		// slots now, while the first move is being played.
+		salt := s.question ^ qsSalt(s.qsKoRetakes)
+		for i, m := range libs {
+			k := s.b.KeyAfterPair(m, s.attacker, libs[1-i], s.owner, s.attacker) ^ salt
+			prefetch(&s.giCache[k&giCacheMask])
+		}
+	}
 	for i, m := range libs {
 		if !s.playAll && s.escapesAfter(m, libs[1-i]) {
 			continue
@@ -107,7 +117,8 @@ func (s *searcher) qsSave() bool {
 	}
 	// The extension at the one liberty is the first candidate; the
 	// others are listed only when it fails, as it mostly does not.
-	if s.ownerSaves(s.b.Libs(s.target).Next(0)) {
+	lib := s.b.Libs(s.target).Next(0)
+	if s.ownerSaves(lib, s.b.KeyAfter(lib, s.owner, s.attacker)^s.question^qsSalt(s.qsKoRetakes)) {
 		return false
 	}
 	ms := s.scratch[s.ply][:0]
@@ -119,8 +130,9 @@ func (s *searcher) qsSave() bool {
 		ms = s.addNearOwnLibs(ms, 2)
 	}
 	s.scratch[s.ply] = ms
-	for _, m := range ms[1:] {
-		if s.ownerSaves(m) {
+	keys := s.keysAfter(ms[1:], s.owner, s.attacker, qsSalt(s.qsKoRetakes))
+	for i, m := range ms[1:] {
+		if s.ownerSaves(m, keys[i]) {
 			return false
 		}
 	}
@@ -128,10 +140,12 @@ func (s *searcher) qsSave() bool {
 }
 
 // ownerSaves reports whether the owner's QSSave move m saves the
-// target from QSCapture (QSSave then fails), foreseen when the board or
-// the cache tells (qsCachedAfter), else played.
-func (s *searcher) ownerSaves(m board.Point) bool {
-	if r, ok := s.qsCachedAfter(m); ok {
+// target from QSCapture (QSSave then fails), foreseen when QSCapture's
+// cache entry for the position after m (key) answers (cachedAfter: an
+// entry of QSCapture's exists only where it looked, at one or two
+// liberties), else played.
+func (s *searcher) ownerSaves(m board.Point, key uint64) bool {
+	if r, ok := s.cachedAfter(m, s.owner, key); ok {
 		return r == board.NoPoint
 	}
 	if !s.play(m, s.owner) {
@@ -193,22 +207,6 @@ func (s *searcher) extensionLibs(o, gone board.Point) int {
 		l.Clear(gone)
 	}
 	return l.Count()
-}
-
-// qsCachedAfter answers, without playing it, what QSCapture finds after
-// the owner's QSSave move m when its cache entry for the position after
-// m (KeyAfter) answers: a position with an entry was reached, so m is
-// legal, and QSCapture there looks that entry up first. It is false
-// (play the move) on a miss, when m might be refused (a ko ban,
-// superko), when a limit has stopped the search, or near the depth
-// guard.
-func (s *searcher) qsCachedAfter(m board.Point) (board.Point, bool) {
-	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
-		s.b.At(m) != board.Empty || s.koBanned(m, s.owner) {
-		return board.NoPoint, false
-	}
-	_, _, r, ok := s.giLookupKey(s.b.KeyAfter(m, s.owner, s.attacker) ^ s.question ^ qsSalt(s.qsKoRetakes))
-	return r, ok
 }
 
 // qsSalt names QSCapture with r ko retakes spent in the line (slot 0

@@ -46,6 +46,7 @@ type searcher struct {
 	moves   [maxPly]board.Point
 	bufs    [maxPly][]board.Point
 	scratch [maxPly][]board.Point // second buffer per ply for candidates
+	keys    [maxPly][]uint64      // cache keys after each candidate (keysAfter)
 	history [3][board.MaxPoints]uint32
 	// giKiller and gKiller are, per ply, the last attacker move that
 	// made gi succeed and the last owner move that refuted g (killerFirst).
@@ -94,6 +95,7 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 	for i := range s.bufs {
 		s.bufs[i] = make([]board.Point, 0, 32)
 		s.scratch[i] = make([]board.Point, 0, 32)
+		s.keys[i] = make([]uint64, 0, 32)
 	}
 	s.setup(b, target, o)
 	return s
