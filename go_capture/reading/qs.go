@@ -84,13 +84,17 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		}
 	}
 	for i, m := range libs {
-		if !s.playAll && s.escapesAfter(m, libs[1-i]) {
-			continue
+		counted := false
+		if !s.playAll {
+			var escapes bool
+			if escapes, counted = s.escapesAfter(m, libs[1-i]); escapes {
+				continue
+			}
 		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
-		ok := s.qsSave()
+		ok := s.qsSaveAfter(counted)
 		s.undo()
 		if ok {
 			return m
@@ -101,14 +105,19 @@ func (s *searcher) qsCaptureSearch() board.Point {
 
 // qsSave reports whether the target, in atari with the owner to move, is
 // captured whatever the owner does among the quiescence moves.
-func (s *searcher) qsSave() bool {
+func (s *searcher) qsSave() bool { return s.qsSaveAfter(false) }
+
+// qsSaveAfter is qsSave, told by QSCapture (counted) that the owner's
+// extension was already counted short of three liberties (escapesAfter
+// before the attacker's move), so breaksOut would fail.
+func (s *searcher) qsSaveAfter(counted bool) bool {
 	if s.captured() {
 		return true
 	}
 	if s.libs() != 1 || s.stopped || s.ply >= maxPly-8 {
 		return false
 	}
-	if !s.playAll && s.breaksOut() {
+	if !s.playAll && !counted && s.breaksOut() {
 		return false
 	}
 	if !s.inQS {
@@ -177,15 +186,25 @@ func (s *searcher) breaksOut() bool {
 // owner's extension at the other liberty o then breaks out (breaksOut
 // after m). Unsure cases (m captures, a ko ban on m, superko) answer
 // false, and the move is played.
-func (s *searcher) escapesAfter(m, o board.Point) bool {
+//
+// counted reports that the extension was counted and fell short: after
+// m (a legal move that captures nothing, so no ko ban) breaksOut would
+// count the same and fail.
+func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool) {
 	if s.b.Superko() || s.koBanned(m, s.attacker) {
-		return false
+		return false, false
 	}
 	nm, capture := s.b.LibsAfter(m, s.attacker)
 	if capture {
-		return false
+		return false, false
 	}
-	return nm == 0 || s.extensionLibs(o, m) >= 3
+	if nm == 0 {
+		return true, false
+	}
+	if s.extensionLibs(o, m) >= 3 {
+		return true, false
+	}
+	return false, true
 }
 
 // extensionLibs counts the liberties the owner's stone at o would have,
