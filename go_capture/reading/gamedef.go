@@ -95,8 +95,8 @@ func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool)
 }
 
 // cachedAfter answers, without playing it, what the search after c's
-// move p finds first when that is a lookup of the gi cache under key
-// (the salted key of the position after p, from keysAfter), and the
+// i-th candidate p finds first when that is a lookup of the gi cache
+// (a names the search, and holds the first candidates' keys), and the
 // entry answers: the move stored and true. A position with an entry was
 // reached, so p is legal (a suicide leads to no position). It is false
 // (play the move) when the move might be refused (occupied, a ko ban,
@@ -104,23 +104,54 @@ func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool)
 // move would answer nothing), near the depth guard, or when the cache
 // does not answer. A hit counts as meeting a ko as giLookup's does, so
 // nothing the search reports to the ko passes changes.
-func (s *searcher) cachedAfter(p board.Point, c board.Color, key uint64) (board.Point, bool) {
+func (s *searcher) cachedAfter(p board.Point, a *ahead, i int) (board.Point, bool) {
 	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
-		s.b.At(p) != board.Empty || s.koBanned(p, c) {
+		s.b.At(p) != board.Empty || s.koBanned(p, a.c) {
 		return board.NoPoint, false
+	}
+	key := uint64(0)
+	if i < len(a.keys) {
+		key = a.keys[i]
+	} else {
+		key = s.b.KeyAfter(p, a.c, a.toMove) ^ s.question ^ a.salt
 	}
 	_, _, m, ok := s.giLookupKey(key)
 	return m, ok
 }
 
-// keysAfter fills s.keys[s.ply] with the salted cache key of the
-// position after c plays each move of ms (toMove to move; 0 for an
-// occupied point), and asks for their slots to be fetched: the lookups
-// of cachedAfter, one per move until one decides, are spread at random
-// over megabytes, and fetched together they wait for memory once.
-func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint64) []uint64 {
+// giFirstSalt names the cache entries gi(n) looks up first: its own,
+// or for n = 1 QSCapture's (an entry there exists only where QSCapture
+// looked, at one or two liberties, so a hit is its answer); false when
+// gi(1) has entries of neither kind to read (SafeLibs 2).
+func (s *searcher) giFirstSalt(n int) (uint64, bool) {
+	if n >= 2 {
+		return giSalt[n&3], true
+	}
+	return qsSalt(s.qsKoRetakes), s.safeLibs > 2
+}
+
+// ahead describes the lookups cachedAfter makes for a list of
+// candidates: c plays them, toMove is then to move, salt names the
+// search that follows, keys are the salted keys of the first ones.
+type ahead struct {
+	keys      []uint64
+	c, toMove board.Color
+	salt      uint64
+}
+
+// aheadKeys is how many candidates' slots keysAfter fetches at once:
+// a search mostly stops at one of its first candidates, and the keys of
+// the others would cost more to compute than their slots save.
+const aheadKeys = 4
+
+// keysAfter prepares the lookups of cachedAfter for ms: it computes the
+// salted keys of the positions after the first aheadKeys moves (0 for
+// an occupied point) into s.keys[s.ply] and asks for their slots to be
+// fetched: the lookups are spread at random over megabytes, and fetched
+// together they wait for memory once.
+func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint64) ahead {
 	keys := s.keys[s.ply][:0]
-	for _, m := range ms {
+	for _, m := range ms[:min(len(ms), aheadKeys)] {
 		var k uint64
 		if s.b.At(m) == board.Empty {
 			k = s.b.KeyAfter(m, c, toMove) ^ s.question ^ salt
@@ -129,7 +160,7 @@ func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint6
 		keys = append(keys, k)
 	}
 	s.keys[s.ply] = keys
-	return keys
+	return ahead{keys: keys, c: c, toMove: toMove, salt: salt}
 }
 
 // giStore fills slot e with a result computed since s.koMet was met,
@@ -180,7 +211,7 @@ func (s *searcher) giSearch(n int) board.Point {
 	for i, m := range ms {
 		if m != last {
 			// g(n-1) looks its cache up first, and the target stands.
-			if r, ok := s.cachedAfter(m, s.attacker, keys[i]); ok {
+			if r, ok := s.cachedAfter(m, &keys, i); ok {
 				if r != board.NoPoint {
 					s.giKiller[s.ply] = m
 					return m
@@ -274,13 +305,14 @@ func (s *searcher) gSearch(n int) bool {
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		killerFirst(cands, s.gKiller[s.ply])
 		s.scratch[s.ply] = cands
-		var keys []uint64
-		if n >= 2 {
-			keys = s.keysAfter(cands, s.owner, s.attacker, giSalt[n&3])
+		salt, look := s.giFirstSalt(n)
+		var keys ahead
+		if look {
+			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
 		for i, c := range cands {
-			if n >= 2 { // gi(n) looks its cache up first
-				if r, ok := s.cachedAfter(c, s.owner, keys[i]); ok {
+			if look { // gi(n) looks its cache up first
+				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {
 						s.gKiller[s.ply] = c
 						return false
@@ -313,13 +345,14 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		}
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		s.scratch[s.ply] = cands
-		var keys []uint64
-		if k >= 2 {
-			keys = s.keysAfter(cands, s.owner, s.attacker, giSalt[k&3])
+		salt, look := s.giFirstSalt(k)
+		var keys ahead
+		if look {
+			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
 		for i, c := range cands {
-			if k >= 2 { // gi(k) looks its cache up first
-				if r, ok := s.cachedAfter(c, s.owner, keys[i]); ok {
+			if look { // gi(k) looks its cache up first
+				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {
 						forced = append(forced, c)
 					}

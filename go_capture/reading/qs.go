@@ -127,7 +127,8 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 	// The extension at the one liberty is the first candidate; the
 	// others are listed only when it fails, as it mostly does not.
 	lib := s.b.Libs(s.target).Next(0)
-	if s.ownerSaves(lib, s.b.KeyAfter(lib, s.owner, s.attacker)^s.question^qsSalt(s.qsKoRetakes)) {
+	ext := ahead{c: s.owner, toMove: s.attacker, salt: qsSalt(s.qsKoRetakes)}
+	if s.ownerSaves(lib, &ext, 0) {
 		return false
 	}
 	ms := s.scratch[s.ply][:0]
@@ -141,7 +142,7 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 	s.scratch[s.ply] = ms
 	keys := s.keysAfter(ms[1:], s.owner, s.attacker, qsSalt(s.qsKoRetakes))
 	for i, m := range ms[1:] {
-		if s.ownerSaves(m, keys[i]) {
+		if s.ownerSaves(m, &keys, i) {
 			return false
 		}
 	}
@@ -150,11 +151,11 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 
 // ownerSaves reports whether the owner's QSSave move m saves the
 // target from QSCapture (QSSave then fails), foreseen when QSCapture's
-// cache entry for the position after m (key) answers (cachedAfter: an
+// cache entry for the position after m answers (cachedAfter: an
 // entry of QSCapture's exists only where it looked, at one or two
 // liberties), else played.
-func (s *searcher) ownerSaves(m board.Point, key uint64) bool {
-	if r, ok := s.cachedAfter(m, s.owner, key); ok {
+func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
+	if r, ok := s.cachedAfter(m, a, i); ok {
 		return r == board.NoPoint
 	}
 	if !s.play(m, s.owner) {

@@ -25,8 +25,9 @@ func TestQSForesightMatchesPlay(t *testing.T) {
 		koSeen  bool
 		koMet   uint64
 	}
+	safe := 5
 	search := func(b *board.Board, target board.Point, power board.Color, playAll bool) outcome {
-		o := Options{SafeLibs: 5, Nodes: math.MaxInt64}
+		o := Options{SafeLibs: safe, Nodes: math.MaxInt64}
 		if s == nil {
 			s = newSearcher(b, target, o)
 		} else {
@@ -76,7 +77,8 @@ func TestQSForesightMatchesPlay(t *testing.T) {
 // TestGameDefForesightMatchesPlay: gi, g and ip answer alike whether
 // they look up the cache entry of the position after a move before
 // playing it (cachedAfter) or play every move (playAll), under every
-// ko power, and tell the ko passes the same (koSeen, the koMet delta).
+// ko power and at SafeLibs 5 and 2, and tell the ko passes the same
+// (koSeen, the koMet delta).
 func TestGameDefForesightMatchesPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	var s *searcher
@@ -87,8 +89,9 @@ func TestGameDefForesightMatchesPlay(t *testing.T) {
 		koSeen bool
 		koMet  uint64
 	}
+	safe := 5
 	search := func(b *board.Board, target board.Point, power board.Color, playAll bool) outcome {
-		o := Options{SafeLibs: 5, Nodes: math.MaxInt64}
+		o := Options{SafeLibs: safe, Nodes: math.MaxInt64}
 		if s == nil {
 			s = newSearcher(b, target, o)
 		} else {
@@ -109,6 +112,10 @@ func TestGameDefForesightMatchesPlay(t *testing.T) {
 	compared, hits := 0, 0
 	for i := 0; i < 300; i++ {
 		b := randomBoard(rng, 7+2*(i%2))
+		safe = 5
+		if i%3 == 0 {
+			safe = 2 // gi1 is then no ladder read, and has no cache entry
+		}
 		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
 			if b.At(p) == board.Empty || b.StringID(p) != p || b.NumLibs(p) > 4 {
 				continue
