@@ -81,22 +81,18 @@ func (s *Bitset) And(o *Bitset) {
 	}
 }
 
-// shiftUp returns s with every point moved k bits up (0 < k < 64).
-func (s *Bitset) shiftUp(k uint) Bitset {
-	var r Bitset
-	r[0] = s[0] << k
-	for i := 1; i < bitsetWords; i++ {
-		r[i] = s[i]<<k | s[i-1]>>(64-k)
+// span returns the indices of the first and the last non-zero word (0,
+// -1 for an empty set).
+func (s *Bitset) span() (lo, hi int) {
+	lo, hi = 0, bitsetWords-1
+	for lo <= hi && s[lo] == 0 {
+		lo++
 	}
-	return r
-}
-
-// shiftDown returns s with every point moved k bits down (0 < k < 64).
-func (s *Bitset) shiftDown(k uint) Bitset {
-	var r Bitset
-	for i := 0; i < bitsetWords-1; i++ {
-		r[i] = s[i]>>k | s[i+1]<<(64-k)
+	for hi >= lo && s[hi] == 0 {
+		hi--
 	}
-	r[bitsetWords-1] = s[bitsetWords-1] >> k
-	return r
+	if lo > hi {
+		return 0, -1
+	}
+	return lo, hi
 }

@@ -3,6 +3,8 @@ package board
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 )
 
 // Errors returned by Play. They are fixed values so that an illegal move
@@ -38,15 +40,23 @@ type strUndo struct {
 	s  str
 }
 
+// libUndo reverses one liberty change of a string that was not logged
+// whole (strUndo) in that move: lib >= 0 gives lib back, ^lib takes it
+// away. A neighbour's liberties are what most moves change, and four
+// bytes record that.
+type libUndo struct {
+	id, lib Point
+}
+
 // mark is what Undo needs besides the logs: the state before one move.
 type mark struct {
-	nPoint, nStr int
-	hash         uint64
-	ko           Point
-	koColor      Color
-	captured     [3]int16
-	histLen      int
-	histKey      uint64
+	nPoint, nStr, nLib int
+	hash               uint64
+	ko                 Point
+	koColor            Color
+	captured           [3]int16
+	histLen            int
+	histKey            uint64
 }
 
 // Board is a Go position. The zero value is not usable: call New.
@@ -82,8 +92,9 @@ type Board struct {
 
 	pointLog []pointUndo
 	strLog   []strUndo
+	libLog   []libUndo
 	marks    []mark
-	stamp    [MaxPoints]uint32 // per-move "string already logged" stamps
+	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
 	epoch    uint32
 }
 
@@ -121,6 +132,7 @@ func New(size int) (*Board, error) {
 	}
 	b.pointLog = make([]pointUndo, 0, 256)
 	b.strLog = make([]strUndo, 0, 64)
+	b.libLog = make([]libUndo, 0, 256)
 	b.marks = make([]mark, 0, 64)
 	return b, nil
 }
@@ -131,6 +143,7 @@ func (b *Board) Clone() *Board {
 	c.history = append([]uint64(nil), b.history...)
 	c.pointLog = append(make([]pointUndo, 0, cap(b.pointLog)), b.pointLog...)
 	c.strLog = append(make([]strUndo, 0, cap(b.strLog)), b.strLog...)
+	c.libLog = append(make([]libUndo, 0, cap(b.libLog)), b.libLog...)
 	c.marks = append(make([]mark, 0, cap(b.marks)), b.marks...)
 	return &c
 }
@@ -216,6 +229,55 @@ func (b *Board) Key(toMove Color) uint64 {
 	return h
 }
 
+// KeyAfter returns the Key(toMove) that the position would have after c
+// plays p (not a pass), without playing it: captures and the ko ban they
+// make included. For an illegal move the value means nothing. Searches
+// use it to look a position up in their tables before (or instead of)
+// playing the move that leads there.
+func (b *Board) KeyAfter(p Point, c Color, toMove Color) uint64 {
+	h := b.hash ^ zobrist[c&3][p] ^ zobristToMove[toMove&3]
+	enemy := c.Opponent()
+	nbrs := b.nbr[p][:b.nnbr[p]]
+	nCapt, captPoint, alone := 0, NoPoint, true
+	for i, r := range nbrs {
+		switch b.color[r] {
+		case Empty:
+			alone = false
+		case c:
+			alone = false
+		default:
+			id := b.sid[r]
+			if b.strs[id].nLibs != 1 || seenBefore(b, nbrs[:i], id) {
+				continue
+			}
+			st := &b.strs[id]
+			nCapt += int(st.nStones)
+			captPoint = id
+			for i, w := range st.stones {
+				for ; w != 0; w &= w - 1 {
+					h ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
+				}
+			}
+		}
+	}
+	// As in play: one stone taken by a lone stone left with that point
+	// as its only liberty bans the retake.
+	if nCapt == 1 && alone {
+		h ^= zobristKo[captPoint]
+		if enemy == White {
+			h ^= zobristKoWhite
+		}
+	}
+	return h
+}
+
+// KeyAfterPair returns the Key(toMove) after c plays p and then d plays
+// q, when neither move captures (otherwise the value means nothing): a
+// search can fetch a table slot two plies ahead with it.
+func (b *Board) KeyAfterPair(p Point, c Color, q Point, d Color, toMove Color) uint64 {
+	return b.hash ^ zobrist[c&3][p] ^ zobrist[d&3][q] ^ zobristToMove[toMove&3]
+}
+
 // Ko returns the point the simple ko ban forbids and the colour it
 // forbids, or NoPoint.
 func (b *Board) Ko() (Point, Color) { return b.ko, b.koColor }
@@ -275,9 +337,15 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	s := &b.strs[b.sid[p]]
 	enemy := s.color.Opponent()
 	var adj Bitset
+	// Only the words next to the string's own words can hold a
+	// neighbour (a row is shorter than a word): lo..hi.
+	lo, hi := 0, bitsetWords-1
 	if s.nStones >= aroundStones {
-		adj = b.Around(&s.stones)
-		adj.And(&b.points[enemy])
+		lo, hi = s.stones.span()
+		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+		for i := lo; i <= hi; i++ {
+			adj[i] = b.aroundWord(&s.stones, i) & b.points[enemy][i]
+		}
 	} else {
 		for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
 			for _, r := range b.nbr[q][:b.nnbr[q]] {
@@ -289,12 +357,17 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	}
 	// Strings in the order of their lowest point next to the string,
 	// whichever way adj was found.
-	for q := adj.Next(0); q >= 0; q = adj.Next(q + 1) {
-		id := b.sid[q]
-		e := &b.strs[id]
-		adj.AndNot(&e.stones) // each string once
-		if maxLibs <= 0 || int(e.nLibs) <= maxLibs {
-			buf = append(buf, id)
+	for i := lo; i <= hi; i++ {
+		for adj[i] != 0 {
+			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
+			id := b.sid[q]
+			e := &b.strs[id]
+			for j := i; j <= hi; j++ { // each string once
+				adj[j] &^= e.stones[j]
+			}
+			if maxLibs <= 0 || int(e.nLibs) <= maxLibs {
+				buf = append(buf, id)
+			}
 		}
 	}
 	return buf
@@ -322,6 +395,28 @@ func (b *Board) IsCapture(p Point, c Color) bool {
 		}
 	}
 	return false
+}
+
+// LibsAfter returns the number of liberties the string of c through p
+// would have if c played p (an empty point), or capture true (and no
+// count) when the move would capture. A search uses it to see the
+// result of a move without playing it.
+func (b *Board) LibsAfter(p Point, c Color) (libs int, capture bool) {
+	var l Bitset
+	for _, r := range b.nbr[p][:b.nnbr[p]] {
+		switch b.color[r] {
+		case Empty:
+			l.Set(r)
+		case c:
+			l.Or(&b.strs[b.sid[r]].libs)
+		default:
+			if b.strs[b.sid[r]].nLibs == 1 {
+				return 0, true
+			}
+		}
+	}
+	l.Clear(p)
+	return l.Count(), false
 }
 
 // Play puts a stone of colour c on p, removing captured strings, or
@@ -404,39 +499,74 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.stamp = [MaxPoints]uint32{}
 		b.epoch = 1
 	}
-	// The new stone starts a string of its own, then absorbs its friends.
-	b.setPoint(p, c, p)
+	// The new stone joins its friends into one string. Its id is the
+	// one a chain of pairwise merges would keep (the larger string's, the
+	// earlier one on a tie, starting from the lone stone p): the largest
+	// friend usually, whose record then grows in place, so an extension
+	// (most moves) logs and rewrites one record.
+	var friends [4]Point
+	nf := 0
+	id, n := p, int16(1)
+	for _, r := range nbrs {
+		if b.color[r] != c {
+			continue
+		}
+		f := b.sid[r]
+		if slices.Contains(friends[:nf], f) {
+			continue
+		}
+		friends[nf] = f
+		nf++
+		if n < b.strs[f].nStones {
+			id = f
+		}
+		n += b.strs[f].nStones
+	}
 	// strs[p] is logged although p is empty: it may still hold the
 	// record of a string merged away under id p earlier on the undo
 	// stack, which the undo of that merge needs back.
-	b.logStr(p)
-	ns := &b.strs[p]
-	*ns = str{color: c, nStones: 1}
-	ns.stones.Set(p)
+	b.logStr(id)
+	s := &b.strs[id]
+	if id == p {
+		*s = str{color: c}
+	}
+	s.stones.Set(p)
+	b.setPoint(p, c, id)
+	for _, f := range friends[:nf] {
+		if f == id {
+			continue
+		}
+		// The absorbed record stays as it is, for the undo of earlier
+		// merges; only its points are relabelled.
+		o := &b.strs[f]
+		s.stones.Or(&o.stones)
+		s.libs.Or(&o.libs)
+		for i, w := range o.stones {
+			for ; w != 0; w &= w - 1 {
+				b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), c, id)
+			}
+		}
+	}
+	s.nStones = n
 	for _, r := range nbrs {
 		if b.color[r] == Empty {
-			ns.libs.Set(r)
+			s.libs.Set(r)
 		}
 	}
-	id := p
-	for _, r := range nbrs {
-		if b.color[r] == c && b.sid[r] != id {
-			id = b.merge(id, b.sid[r])
-		}
-	}
-	s := &b.strs[id]
 	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
+	// (They are never logged whole in this move: only strings of colour
+	// c are, so each change is logged as a liberty.)
 	for _, r := range nbrs {
 		if b.color[r] != enemy {
 			continue
 		}
 		eid := b.sid[r]
-		b.logStr(eid)
 		e := &b.strs[eid]
 		if e.libs.Has(p) {
 			e.libs.Clear(p)
 			e.nLibs--
+			b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
 		}
 		if e.nLibs == 0 {
 			b.remove(eid)
@@ -465,41 +595,33 @@ func seenBefore(b *Board, prev []Point, id Point) bool {
 	return false
 }
 
-// merge joins strings a and b and returns the id of the result; the
-// smaller string's stones are relabelled.
-func (b *Board) merge(a, c Point) Point {
-	if b.strs[a].nStones < b.strs[c].nStones {
-		a, c = c, a
-	}
-	b.logStr(a)
-	big, small := &b.strs[a], &b.strs[c]
-	big.stones.Or(&small.stones)
-	big.libs.Or(&small.libs)
-	big.nStones += small.nStones
-	for q := small.stones.Next(0); q >= 0; q = small.stones.Next(q + 1) {
-		b.setPoint(q, big.color, a)
-	}
-	return a
-}
-
 // remove takes the string id off the board, giving liberties back to its
 // neighbours.
 func (b *Board) remove(id Point) {
-	s := b.strs[id] // copy: setPoint below relabels, the record stays
-	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-		b.setPoint(q, Empty, NoPoint)
+	// The record stays as it is (setPoint relabels the points only; the
+	// strings gaining liberties are of the other colour).
+	s := &b.strs[id]
+	for i, w := range s.stones {
+		for ; w != 0; w &= w - 1 {
+			b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), Empty, NoPoint)
+		}
 	}
-	for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-		for _, r := range b.nbr[q][:b.nnbr[q]] {
-			if b.color[r] == Empty {
-				continue
-			}
-			nid := b.sid[r]
-			n := &b.strs[nid]
-			if !n.libs.Has(q) {
-				b.logStr(nid)
-				n.libs.Set(q)
-				n.nLibs++
+	for i, w := range s.stones {
+		for ; w != 0; w &= w - 1 {
+			q := Point(i<<6 + bits.TrailingZeros64(w))
+			for _, r := range b.nbr[q][:b.nnbr[q]] {
+				if b.color[r] == Empty {
+					continue
+				}
+				nid := b.sid[r]
+				n := &b.strs[nid]
+				if !n.libs.Has(q) {
+					if b.stamp[nid] != b.epoch { // else restored whole
+						b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
+					}
+					n.libs.Set(q)
+					n.nLibs++
+				}
 			}
 		}
 	}
@@ -525,7 +647,7 @@ func (b *Board) logStr(id Point) {
 
 func (b *Board) pushMark() {
 	b.marks = append(b.marks, mark{
-		nPoint: len(b.pointLog), nStr: len(b.strLog), hash: b.hash,
+		nPoint: len(b.pointLog), nStr: len(b.strLog), nLib: len(b.libLog), hash: b.hash,
 		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history), histKey: b.histKey,
 	})
 }
@@ -541,6 +663,20 @@ func (b *Board) Undo() bool {
 	}
 	m := b.marks[len(b.marks)-1]
 	b.marks = b.marks[:len(b.marks)-1]
+	// A string is logged either whole or by its liberty changes within
+	// one move, so the two logs undo in either order.
+	for i := len(b.libLog) - 1; i >= m.nLib; i-- {
+		u := b.libLog[i]
+		s := &b.strs[u.id]
+		if u.lib >= 0 {
+			s.libs.Set(u.lib)
+			s.nLibs++
+		} else {
+			s.libs.Clear(^u.lib)
+			s.nLibs--
+		}
+	}
+	b.libLog = b.libLog[:m.nLib]
 	for i := len(b.strLog) - 1; i >= m.nStr; i-- {
 		b.strs[b.strLog[i].id] = b.strLog[i].s
 	}
@@ -563,6 +699,7 @@ func (b *Board) Commit() {
 	b.marks = b.marks[:0]
 	b.pointLog = b.pointLog[:0]
 	b.strLog = b.strLog[:0]
+	b.libLog = b.libLog[:0]
 }
 
 // Points returns the set of points whose content is c (Empty, Black or
@@ -573,19 +710,34 @@ func (b *Board) Points(c Color) *Bitset { return &b.points[c&3] }
 // included when they touch each other), as a few word operations rather
 // than a walk over s.
 func (b *Board) Around(s *Bitset) Bitset {
-	east, west := s.shiftUp(1), s.shiftDown(1)
-	north, south := s.shiftUp(uint(b.size)), s.shiftDown(uint(b.size))
 	var r Bitset
-	last := (b.n - 1) >> 6
 	for i := range r {
-		// A point has an east neighbour one bit below it (p-1 is west
-		// of p): east[i] holds p for which p-1 is in s, valid unless p
-		// is in the first column.
-		r[i] = east[i]&b.notWest[i] | west[i]&b.notEast[i] | north[i] | south[i]
-		if i > last {
-			r[i] = 0
-		}
+		r[i] = b.aroundWord(s, i)
+	}
+	last := (b.n - 1) >> 6
+	for i := last + 1; i < bitsetWords; i++ {
+		r[i] = 0
 	}
 	r[last] &= b.points[Empty][last] | b.points[Black][last] | b.points[White][last]
 	return r
+}
+
+// aroundWord is word i of the points next to some point of s, before
+// the points beyond the board are masked out.
+func (b *Board) aroundWord(s *Bitset, i int) uint64 {
+	k := uint(b.size)
+	w := s[i]
+	// A point has an east neighbour one bit below it (p-1 is west of
+	// p): east holds p for which p-1 is in s, valid unless p is in the
+	// first column; north holds p for which p-size is in s.
+	east, west, north, south := w<<1, w>>1, w<<k, w>>k
+	if i > 0 {
+		east |= s[i-1] >> 63
+		north |= s[i-1] >> (64 - k)
+	}
+	if i < bitsetWords-1 {
+		west |= s[i+1] << 63
+		south |= s[i+1] << (64 - k)
+	}
+	return east&b.notWest[i] | west&b.notEast[i] | north | south
 }

@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -253,6 +254,23 @@ func TestAppendAdjacent(t *testing.T) {
 	}
 }
 
+// TestKeyAfterPair: two moves that capture nothing lead to the key
+// KeyAfterPair foretells.
+func TestKeyAfterPair(t *testing.T) {
+	b := mustBoard(t, ".....", ".O...", "OXO..", ".XO..", "XO...")
+	p, q := mustVertex(t, b, "D4"), mustVertex(t, b, "E1")
+	want := b.KeyAfterPair(p, Black, q, White, Black)
+	if err := b.Play(p, Black); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(q, White); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Key(Black); got != want {
+		t.Fatalf("Key %x, KeyAfterPair foretold %x", got, want)
+	}
+}
+
 func TestNewRejectsBadSize(t *testing.T) {
 	for _, n := range []int{0, 4, 20, -1} {
 		if _, err := New(n); err == nil {
@@ -369,11 +387,67 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 			if b.Depth() > 0 && (rng.Intn(3) == 0 || b.Depth() > 3*b.n/2) {
 				b.Undo()
 				c = c.Opponent()
-			} else if err := b.Play(Point(rng.Intn(b.n)), c); err == nil {
-				c = c.Opponent()
+			} else {
+				p := Point(rng.Intn(b.n))
+				libs, capture, key := 0, false, uint64(0)
+				if b.color[p] == Empty {
+					libs, capture = b.LibsAfter(p, c)
+					key = b.KeyAfter(p, c, c.Opponent())
+				}
+				if err := b.Play(p, c); err == nil {
+					if got := b.Key(c.Opponent()); got != key {
+						t.Fatalf("%v %s: Key %x, KeyAfter foretold %x", c, b.Vertex(p), got, key)
+					}
+					if got := b.Captured(c.Opponent()) != int(b.marks[len(b.marks)-1].captured[c.Opponent()]); got != capture {
+						t.Fatalf("%v %s: captures %v, LibsAfter said %v", c, b.Vertex(p), got, capture)
+					}
+					if !capture && b.NumLibs(p) != libs {
+						t.Fatalf("%v %s: %d liberties, LibsAfter said %d", c, b.Vertex(p), b.NumLibs(p), libs)
+					}
+					c = c.Opponent()
+				}
 			}
 			checkConsistent(t, b)
 			checkPointSets(t, b)
+			checkAdjacent(t, b)
+		}
+	}
+}
+
+// checkAdjacent compares AppendAdjacent, for every string and a few
+// liberty bounds, with a walk over the string's stones: the enemy
+// strings touching it, each once, in the order of their lowest point
+// next to it.
+func checkAdjacent(t *testing.T, b *Board) {
+	t.Helper()
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] == Empty || b.sid[p] != p {
+			continue
+		}
+		var next Bitset
+		for q := Point(0); int(q) < b.n; q++ {
+			if b.sid[q] == p {
+				for _, r := range b.Neighbors(q) {
+					if b.color[r] == b.color[p].Opponent() {
+						next.Set(r)
+					}
+				}
+			}
+		}
+		for _, maxLibs := range []int{0, 1, 2} {
+			var want []Point
+			seen := map[Point]bool{}
+			for q := next.Next(0); q >= 0; q = next.Next(q + 1) {
+				id := b.sid[q]
+				if !seen[id] && (maxLibs == 0 || b.NumLibs(id) <= maxLibs) {
+					want = append(want, id)
+				}
+				seen[id] = true
+			}
+			got := b.AppendAdjacent(nil, p, maxLibs)
+			if !slices.Equal(got, want) {
+				t.Fatalf("AppendAdjacent(%s, %d) = %v, want %v", b.Vertex(p), maxLibs, got, want)
+			}
 		}
 	}
 }

@@ -24,12 +24,16 @@ func (s *searcher) gi(n int) board.Point {
 	if s.b.Superko() {
 		return s.giSearch(n)
 	}
-	e, key, ok := s.giLookup(s.attacker, giSalt[n&3])
+	if n == 1 && s.safeLibs > 2 {
+		// gi1 is QSCapture, which has its own cache entry.
+		return s.qsCaptureMove()
+	}
+	e, key, m, ok := s.giLookup(s.attacker, giSalt[n&3])
 	if ok {
-		return e.move
+		return m
 	}
 	met := s.koMet
-	m := s.giSearch(n)
+	m = s.giSearch(n)
 	s.giStore(e, key, m, met)
 	return m
 }
@@ -38,43 +42,138 @@ func (s *searcher) gi(n int) board.Point {
 // recur at every iteration of the deepening, at every widening step and
 // in every ko pass. An entry whose search met no ko (koDep false) holds
 // in every ko pass; otherwise only in the pass (salt) that stored it.
-type giEntry struct {
-	key   uint64
-	move  board.Point
-	pass  uint8 // passTag of the pass that stored a ko-dependent entry
-	koDep bool
-}
+//
+// An entry is one word, so that the table (2^giCacheBits entries, read
+// at random) takes 2 MiB rather than 4 and more of it stays in the
+// processor's caches: the key's bits above the slot index (the index
+// bits are the slot's position), then koDep, the pass tag and the move
+// plus 2 (Pass and NoPoint are negative) in the giCacheBits low bits.
+type giEntry uint64
+
+const (
+	giMoveBits  = 9
+	giMoveMask  = 1<<giMoveBits - 1
+	giPassShift = giMoveBits
+	giKoDepBit  = 1 << (giMoveBits + 8)
+	// Every move (NoPoint..MaxPoints-1, plus 2) fits the move field,
+	// and the fields fit the slot index's bits.
+	_ uint = giMoveMask - (board.MaxPoints - 1 + 2)
+	_ uint = giCacheBits - (giMoveBits + 8 + 1)
+)
+
+func (e giEntry) move() board.Point { return board.Point(e&giMoveMask) - 2 }
+func (e giEntry) pass() uint8       { return uint8(e >> giPassShift) }
+func (e giEntry) koDep() bool       { return e&giKoDepBit != 0 }
 
 // passTag names a ko pass in 8 bits (the top byte of its salt), which
-// keeps a giEntry at 16 bytes.
+// keeps a giEntry in one word.
 func passTag(salt uint64) uint8 { return uint8(salt >> 56) }
 
 // giLookup finds the entry of the current position (toMove to move) for
 // the search named by salt. It returns the slot, the key to store
-// under, and whether the slot answers. A hit on a ko-dependent entry
-// counts as meeting a ko, so that the searches around it are
-// ko-dependent too.
-func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, bool) {
-	key := s.b.Key(toMove) ^ s.question ^ salt
+// under, the move of the entry and whether the slot answers. A hit on a
+// ko-dependent entry counts as meeting a ko, so that the searches around
+// it are ko-dependent too.
+func (s *searcher) giLookup(toMove board.Color, salt uint64) (*giEntry, uint64, board.Point, bool) {
+	return s.giLookupKey(s.b.Key(toMove) ^ s.question ^ salt)
+}
+
+// giLookupKey is giLookup for a salted key.
+func (s *searcher) giLookupKey(key uint64) (*giEntry, uint64, board.Point, bool) {
 	e := &s.giCache[key&giCacheMask]
-	if e.key != key {
-		return e, key, false
+	v := *e
+	if uint64(v)&^giCacheMask != key&^giCacheMask {
+		return e, key, board.NoPoint, false
 	}
-	if e.koDep {
-		if e.pass != passTag(s.ttSalt) {
-			return e, key, false
+	if v.koDep() {
+		if v.pass() != passTag(s.ttSalt) {
+			return e, key, board.NoPoint, false
 		}
 		s.koMet++
 	}
-	return e, key, true
+	return e, key, v.move(), true
+}
+
+// cachedAfter answers, without playing it, what the search after c's
+// i-th candidate p finds first when that is a lookup of the gi cache
+// (a names the search, and holds the first candidates' keys), and the
+// entry answers: the move stored and true. A position with an entry was
+// reached, so p is legal (a suicide leads to no position). It is false
+// (play the move) when the move might be refused (occupied, a ko ban,
+// superko), when a limit has stopped the search (the search after the
+// move would answer nothing), near the depth guard, or when the cache
+// does not answer. A hit counts as meeting a ko as giLookup's does, so
+// nothing the search reports to the ko passes changes.
+func (s *searcher) cachedAfter(p board.Point, a *ahead, i int) (board.Point, bool) {
+	if s.playAll || s.stopped || s.ply >= maxPly-16 || s.b.Superko() ||
+		s.b.At(p) != board.Empty || s.koBanned(p, a.c) {
+		return board.NoPoint, false
+	}
+	key := uint64(0)
+	if i < len(a.keys) {
+		key = a.keys[i]
+	} else {
+		key = s.b.KeyAfter(p, a.c, a.toMove) ^ s.question ^ a.salt
+	}
+	_, _, m, ok := s.giLookupKey(key)
+	return m, ok
+}
+
+// giFirstSalt names the cache entries gi(n) looks up first: its own,
+// or for n = 1 QSCapture's (an entry there exists only where QSCapture
+// looked, at one or two liberties, so a hit is its answer); false when
+// gi(1) has entries of neither kind to read (SafeLibs 2).
+func (s *searcher) giFirstSalt(n int) (uint64, bool) {
+	if n >= 2 {
+		return giSalt[n&3], true
+	}
+	return qsSalt(s.qsKoRetakes), s.safeLibs > 2
+}
+
+// ahead describes the lookups cachedAfter makes for a list of
+// candidates: c plays them, toMove is then to move, salt names the
+// search that follows, keys are the salted keys of the first ones.
+type ahead struct {
+	keys      []uint64
+	c, toMove board.Color
+	salt      uint64
+}
+
+// aheadKeys is how many candidates' slots keysAfter fetches at once:
+// a search mostly stops at one of its first candidates, and the keys of
+// the others would cost more to compute than their slots save.
+const aheadKeys = 4
+
+// keysAfter prepares the lookups of cachedAfter for ms: it computes the
+// salted keys of the positions after the first aheadKeys moves (0 for
+// an occupied point) into s.keys[s.ply] and asks for their slots to be
+// fetched: the lookups are spread at random over megabytes, and fetched
+// together they wait for memory once.
+func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint64) ahead {
+	keys := s.keys[s.ply][:0]
+	for _, m := range ms[:min(len(ms), aheadKeys)] {
+		var k uint64
+		if s.b.At(m) == board.Empty {
+			k = s.b.KeyAfter(m, c, toMove) ^ s.question ^ salt
+			prefetch(&s.giCache[k&giCacheMask])
+		}
+		keys = append(keys, k)
+	}
+	s.keys[s.ply] = keys
+	return ahead{keys: keys, c: c, toMove: toMove, salt: salt}
 }
 
 // giStore fills slot e with a result computed since s.koMet was met,
 // unless a limit cut the search short.
 func (s *searcher) giStore(e *giEntry, key uint64, m board.Point, met uint64) {
-	if !s.stopped {
-		*e = giEntry{key: key, move: m, pass: passTag(s.ttSalt), koDep: s.koMet != met}
+	if s.stopped {
+		return
 	}
+	v := giEntry(key&^giCacheMask | uint64(m+2) | uint64(passTag(s.ttSalt))<<giPassShift)
+	if s.koMet != met {
+		v |= giKoDepBit
+	}
+	*e = v
 }
 
 const (
@@ -104,7 +203,22 @@ func (s *searcher) giSearch(n int) board.Point {
 	}
 	killerFirst(ms, s.giKiller[s.ply])
 	s.scratch[s.ply] = ms
-	for _, m := range ms {
+	last := board.NoPoint // the target's last liberty: filling it captures
+	if l == 1 {
+		last = s.b.Libs(s.target).Next(0)
+	}
+	keys := s.keysAfter(ms, s.attacker, s.owner, gSalt[(n-1)&3])
+	for i, m := range ms {
+		if m != last {
+			// g(n-1) looks its cache up first, and the target stands.
+			if r, ok := s.cachedAfter(m, &keys, i); ok {
+				if r != board.NoPoint {
+					s.giKiller[s.ply] = m
+					return m
+				}
+				continue
+			}
+		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
@@ -150,13 +264,13 @@ func (s *searcher) g(n int) bool {
 	}
 	// The same owner positions recur under gi searches from different
 	// parents (the attacker's moves transpose): g is cached beside gi.
-	e, key, ok := s.giLookup(s.owner, gSalt[n&3])
+	e, key, m, ok := s.giLookup(s.owner, gSalt[n&3])
 	if ok {
-		return e.move != board.NoPoint
+		return m != board.NoPoint
 	}
 	met := s.koMet
 	ok = s.gSearch(n)
-	m := board.NoPoint
+	m = board.NoPoint
 	if ok {
 		m = board.Pass
 	}
@@ -191,7 +305,21 @@ func (s *searcher) gSearch(n int) bool {
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		killerFirst(cands, s.gKiller[s.ply])
 		s.scratch[s.ply] = cands
-		for _, c := range cands {
+		salt, look := s.giFirstSalt(n)
+		var keys ahead
+		if look {
+			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
+		}
+		for i, c := range cands {
+			if look { // gi(n) looks its cache up first
+				if r, ok := s.cachedAfter(c, &keys, i); ok {
+					if r == board.NoPoint {
+						s.gKiller[s.ply] = c
+						return false
+					}
+					continue
+				}
+			}
 			if !s.play(c, s.owner) {
 				continue
 			}
@@ -217,7 +345,20 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		}
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		s.scratch[s.ply] = cands
-		for _, c := range cands {
+		salt, look := s.giFirstSalt(k)
+		var keys ahead
+		if look {
+			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
+		}
+		for i, c := range cands {
+			if look { // gi(k) looks its cache up first
+				if r, ok := s.cachedAfter(c, &keys, i); ok {
+					if r == board.NoPoint {
+						forced = append(forced, c)
+					}
+					continue
+				}
+			}
 			if !s.play(c, s.owner) {
 				continue
 			}

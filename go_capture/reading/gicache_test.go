@@ -1,6 +1,12 @@
 package reading
 
-import "testing"
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
 
 // TestPassTagsDistinct: a ko-dependent gi cache entry is told apart from
 // the other ko passes' by the 8-bit tag of its pass salt alone.
@@ -12,5 +18,86 @@ func TestPassTagsDistinct(t *testing.T) {
 			t.Errorf("ko passes %d and %d share the cache tag %#x", j, i, tag)
 		}
 		seen[tag] = i
+	}
+}
+
+// TestGi1IsQSCapture: gi1 answers from QSCapture's cache entry (it has
+// none of its own), which must be what the uncached gi1 search finds,
+// also when SafeLibs makes a two-liberty string safe.
+func TestGi1IsQSCapture(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	checked := 0
+	var s *searcher
+	for i := 0; i < 300; i++ {
+		b := randomBoard(rng, 7)
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) == board.Empty || b.StringID(p) != p || b.NumLibs(p) > 3 {
+				continue
+			}
+			for _, safe := range []int{2, 3, 5} {
+				o := Options{SafeLibs: safe, Nodes: math.MaxInt64}
+				if s == nil {
+					s = newSearcher(b, p, o)
+				} else {
+					s.reset(b, p, o) // a fresh question: nothing cached
+				}
+				want := s.giSearch(1)
+				if got := s.gi(1); got != want {
+					t.Fatalf("SafeLibs %d, target %s: gi(1) = %v, the search finds %v\n%v", safe, b.Vertex(p), got, want, b)
+				}
+				if want != board.NoPoint {
+					checked++
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no position with a gi1 capture was drawn")
+	}
+}
+
+// TestGiEntryRoundTrip: a one-word cache entry gives back every move a
+// search can store (NoPoint, Pass, the corner points of 19×19), answers
+// a ko-dependent entry only in the ko pass that stored it, and tells
+// the searches (salts) apart.
+func TestGiEntryRoundTrip(t *testing.T) {
+	b, err := board.New(19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := board.Point(100)
+	if err := b.Play(target, board.Black); err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	for _, m := range []board.Point{board.NoPoint, board.Pass, 0, 18, 342, board.MaxPoints - 1} {
+		for _, koDep := range []bool{false, true} {
+			s.reset(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+			s.ttSalt = koModes[1].salt
+			e, key, _, ok := s.giLookup(s.attacker, giSalt[2])
+			if ok {
+				t.Fatal("a fresh question found an entry")
+			}
+			met := s.koMet
+			if koDep {
+				s.koMet++ // the search met a ko
+			}
+			s.giStore(e, key, m, met)
+			if _, _, _, ok := s.giLookup(s.attacker, giSalt[3]); ok {
+				t.Fatal("another search's salt found the entry")
+			}
+			before := s.koMet
+			_, _, got, ok := s.giLookup(s.attacker, giSalt[2])
+			if !ok || got != m {
+				t.Fatalf("stored %v (koDep %v), found %v, %v", m, koDep, got, ok)
+			}
+			if koDep != (s.koMet != before) {
+				t.Errorf("koDep %v: a hit moved koMet by %d", koDep, s.koMet-before)
+			}
+			s.ttSalt = koModes[2].salt
+			if _, _, _, ok := s.giLookup(s.attacker, giSalt[2]); ok == koDep {
+				t.Errorf("koDep %v: in another ko pass the entry answers: %v", koDep, ok)
+			}
+		}
 	}
 }

@@ -28,12 +28,12 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	// Ladders are read again and again from the same positions: cache
 	// them beside the gi results (slot 0 of giSalt is QSCapture's).
-	e, key, ok := s.giLookup(s.attacker, giSalt[0]^uint64(s.qsKoRetakes)*0xd6e8feb86659fd93)
+	e, key, m, ok := s.giLookup(s.attacker, qsSalt(s.qsKoRetakes))
 	if ok {
-		return e.move
+		return m
 	}
 	met := s.koMet
-	m := s.qsCaptureSearch()
+	m = s.qsCaptureSearch()
 	s.giStore(e, key, m, met)
 	return m
 }
@@ -47,6 +47,13 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	switch s.libs() {
 	case 1:
 		lib := s.b.Libs(s.target).Next(0)
+		if !s.playAll && s.b.NumStones(s.target) > 1 && !s.b.Superko() && !s.koBanned(lib, s.attacker) {
+			// Filling the last liberty takes a string of two stones or
+			// more for good: the move is legal (it captures), makes no
+			// ko (more than one stone is taken) and no snapback (that
+			// needs a single stone), so it need not be played.
+			return lib
+		}
 		if !s.play(lib, s.attacker) {
 			if s.koPower == s.attacker && s.koBanned(lib, s.attacker) {
 				return lib // out of retakes: the attacker wins this ko
@@ -66,11 +73,28 @@ func (s *searcher) qsCaptureSearch() board.Point {
 	l := s.b.Libs(s.target)
 	a := l.Next(0)
 	libs := [2]board.Point{a, l.Next(a + 1)}
-	for _, m := range libs {
+	if !s.b.Superko() {
+		// After either move, QSSave first looks up the owner's
+		// extension at the other liberty (ownerSaves): fetch both
+		// slots now, while the first move is being played.
+		salt := s.question ^ qsSalt(s.qsKoRetakes)
+		for i, m := range libs {
+			k := s.b.KeyAfterPair(m, s.attacker, libs[1-i], s.owner, s.attacker) ^ salt
+			prefetch(&s.giCache[k&giCacheMask])
+		}
+	}
+	for i, m := range libs {
+		counted := false
+		if !s.playAll {
+			var escapes bool
+			if escapes, counted = s.escapesAfter(m, libs[1-i]); escapes {
+				continue
+			}
+		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
-		ok := s.qsSave()
+		ok := s.qsSaveAfter(counted)
 		s.undo()
 		if ok {
 			return m
@@ -81,19 +105,34 @@ func (s *searcher) qsCaptureSearch() board.Point {
 
 // qsSave reports whether the target, in atari with the owner to move, is
 // captured whatever the owner does among the quiescence moves.
-func (s *searcher) qsSave() bool {
+func (s *searcher) qsSave() bool { return s.qsSaveAfter(false) }
+
+// qsSaveAfter is qsSave, told by QSCapture (counted) that the owner's
+// extension was already counted short of three liberties (escapesAfter
+// before the attacker's move), so breaksOut would fail.
+func (s *searcher) qsSaveAfter(counted bool) bool {
 	if s.captured() {
 		return true
 	}
 	if s.libs() != 1 || s.stopped || s.ply >= maxPly-8 {
 		return false
 	}
+	if !s.playAll && !counted && s.breaksOut() {
+		return false
+	}
 	if !s.inQS {
 		s.inQS = true
 		defer func() { s.inQS = false }()
 	}
+	// The extension at the one liberty is the first candidate; the
+	// others are listed only when it fails, as it mostly does not.
+	lib := s.b.Libs(s.target).Next(0)
+	ext := ahead{c: s.owner, toMove: s.attacker, salt: qsSalt(s.qsKoRetakes)}
+	if s.ownerSaves(lib, &ext, 0) {
+		return false
+	}
 	ms := s.scratch[s.ply][:0]
-	ms = s.addLibs(ms, s.target)
+	ms = s.addLibs(ms, s.target) // the extension, tried above
 	ms = s.addAdjacentLibs(ms, 1)
 	if s.b.NumStones(s.target) == 1 {
 		// may turn the capture into a snapback, or into a ko
@@ -101,18 +140,95 @@ func (s *searcher) qsSave() bool {
 		ms = s.addNearOwnLibs(ms, 2)
 	}
 	s.scratch[s.ply] = ms
-	for _, m := range ms {
-		if !s.play(m, s.owner) {
-			if s.koPower == s.owner && s.koBanned(m, s.owner) {
-				return false // out of retakes: the owner wins this ko
-			}
-			continue
-		}
-		ok := s.qsCapture()
-		s.undo()
-		if !ok {
+	keys := s.keysAfter(ms[1:], s.owner, s.attacker, qsSalt(s.qsKoRetakes))
+	for i, m := range ms[1:] {
+		if s.ownerSaves(m, &keys, i) {
 			return false
 		}
 	}
 	return true
 }
+
+// ownerSaves reports whether the owner's QSSave move m saves the
+// target from QSCapture (QSSave then fails), foreseen when QSCapture's
+// cache entry for the position after m answers (cachedAfter: an
+// entry of QSCapture's exists only where it looked, at one or two
+// liberties), else played.
+func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
+	if r, ok := s.cachedAfter(m, a, i); ok {
+		return r == board.NoPoint
+	}
+	if !s.play(m, s.owner) {
+		// Out of retakes: the owner wins this ko.
+		return s.koPower == s.owner && s.koBanned(m, s.owner)
+	}
+	ok := s.qsCapture()
+	s.undo()
+	return !ok
+}
+
+// breaksOut reports whether the owner's first quiescence move, the
+// extension at the target's one liberty, is legal and leaves the target
+// three liberties or more: then QSCapture gives up after it and qsSave
+// fails there, before the other candidates are even listed. It answers
+// without playing the move (false when unsure: a ko ban, as a loaded
+// position may set anywhere, or superko).
+func (s *searcher) breaksOut() bool {
+	if s.b.Superko() {
+		return false
+	}
+	lib := s.b.Libs(s.target).Next(0)
+	return !s.koBanned(lib, s.owner) && s.extensionLibs(lib, board.NoPoint) >= 3
+}
+
+// escapesAfter reports, without playing, that the attacker's move m on
+// one of the target's two liberties fails for certain: m is illegal (a
+// suicide), or it captures nothing (so it makes no ko ban) and the
+// owner's extension at the other liberty o then breaks out (breaksOut
+// after m). Unsure cases (m captures, a ko ban on m, superko) answer
+// false, and the move is played.
+//
+// counted reports that the extension was counted and fell short: after
+// m (a legal move that captures nothing, so no ko ban) breaksOut would
+// count the same and fail.
+func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool) {
+	if s.b.Superko() || s.koBanned(m, s.attacker) {
+		return false, false
+	}
+	nm, capture := s.b.LibsAfter(m, s.attacker)
+	if capture {
+		return false, false
+	}
+	if nm == 0 {
+		return true, false
+	}
+	if s.extensionLibs(o, m) >= 3 {
+		return true, false
+	}
+	return false, true
+}
+
+// extensionLibs counts the liberties the owner's stone at o would have,
+// with its friends, if the point gone (NoPoint: none) were filled
+// first, leaving out what o would capture: a capture only adds
+// liberties, so three or more here is three or more after the move.
+func (s *searcher) extensionLibs(o, gone board.Point) int {
+	var l board.Bitset
+	for _, r := range s.b.Neighbors(o) {
+		switch s.b.At(r) {
+		case board.Empty:
+			l.Set(r)
+		case s.owner:
+			l.Or(s.b.Libs(r))
+		}
+	}
+	l.Clear(o)
+	if gone >= 0 {
+		l.Clear(gone)
+	}
+	return l.Count()
+}
+
+// qsSalt names QSCapture with r ko retakes spent in the line (slot 0
+// of giSalt: gi1 is QSCapture).
+func qsSalt(r int) uint64 { return giSalt[0] ^ uint64(r)*0xd6e8feb86659fd93 }

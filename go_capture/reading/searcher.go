@@ -46,6 +46,7 @@ type searcher struct {
 	moves   [maxPly]board.Point
 	bufs    [maxPly][]board.Point
 	scratch [maxPly][]board.Point // second buffer per ply for candidates
+	keys    [maxPly][]uint64      // cache keys after each candidate (keysAfter)
 	history [3][board.MaxPoints]uint32
 	// giKiller and gKiller are, per ply, the last attacker move that
 	// made gi succeed and the last owner move that refuted g (killerFirst).
@@ -54,6 +55,9 @@ type searcher struct {
 	tt                *table
 	giCache           []giEntry
 	ttSalt            uint64
+	// playAll makes the quiescence search play every move rather than
+	// foresee the ones whose outcome the board tells (tests compare).
+	playAll bool
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
@@ -91,6 +95,7 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 	for i := range s.bufs {
 		s.bufs[i] = make([]board.Point, 0, 32)
 		s.scratch[i] = make([]board.Point, 0, 32)
+		s.keys[i] = make([]uint64, 0, 32)
 	}
 	s.setup(b, target, o)
 	return s
@@ -274,8 +279,17 @@ func (s *searcher) checkLimits() {
 	}
 }
 
-// legal reports whether c may play p now under the ko mode.
+// legal reports whether c may play p now under the ko mode. The board
+// tells without the move for a point that is empty and not under a ko
+// ban (a capture is legal, another move when its string keeps a
+// liberty); a ko ban, superko and the depth guard take the played way,
+// where they have their effects (koSeen, koMet, stopped).
 func (s *searcher) legal(p board.Point, c board.Color) bool {
+	if !s.playAll && !s.b.Superko() && s.ply < maxPly-2 && s.b.OnBoard(p) &&
+		s.b.At(p) == board.Empty && !s.koBanned(p, c) {
+		n, capture := s.b.LibsAfter(p, c)
+		return capture || n > 0
+	}
 	if !s.play(p, c) {
 		return false
 	}
