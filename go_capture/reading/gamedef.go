@@ -1,6 +1,11 @@
 package reading
 
-import "github.com/tsume-solver/tsume/go_capture/board"
+import (
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+	"github.com/tsume-solver/tsume/internal/prefetch"
+)
 
 // The game-definition functions of Abstract Proof Search (Cazenave,
 // "Abstract Proof Search", CG 2000; summarised in "Iterative Widening",
@@ -155,7 +160,7 @@ func (s *searcher) keysAfter(ms []board.Point, c, toMove board.Color, salt uint6
 		var k uint64
 		if s.b.At(m) == board.Empty {
 			k = s.b.KeyAfter(m, c, toMove) ^ s.question ^ salt
-			prefetch(&s.giCache[k&giCacheMask])
+			prefetch.Line(unsafe.Pointer(&s.giCache[k&giCacheMask]))
 		}
 		keys = append(keys, k)
 	}

@@ -1,6 +1,11 @@
 package reading
 
-import "github.com/tsume-solver/tsume/go_capture/board"
+import (
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+	"github.com/tsume-solver/tsume/internal/prefetch"
+)
 
 // The quiescence search of the paper: QSCapture plays the liberties of a
 // two-liberty target, QSSave answers an atari with the target's liberty
@@ -80,7 +85,7 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		salt := s.question ^ qsSalt(s.qsKoRetakes)
 		for i, m := range libs {
 			k := s.b.KeyAfterPair(m, s.attacker, libs[1-i], s.owner, s.attacker) ^ salt
-			prefetch(&s.giCache[k&giCacheMask])
+			prefetch.Line(unsafe.Pointer(&s.giCache[k&giCacheMask]))
 		}
 	}
 	for i, m := range libs {
