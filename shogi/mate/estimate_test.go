@@ -75,7 +75,7 @@ func TestEvasionCacheForgetsOverwrittenRuns(t *testing.T) {
 	} {
 		c = newRunCache(4, evasionSlotBits)
 		for i, n := range tc.steps {
-			c.put(core.Key{Board: uint64(i + 1)}, run(n, 100*(i+1)))
+			c.put(core.Key{Board: uint64(i + 1)}, run(n, 100*(i+1)), true)
 		}
 		got, ok := c.get(core.Key{Board: tc.key}, nil)
 		if ok != tc.hit {

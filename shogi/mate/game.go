@@ -149,7 +149,11 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 }
 
 // generate appends the node's moves, ordered, to buf.
-func (g *Game) generate(buf []shogi.Move) []shogi.Move {
+func (g *Game) generate(buf []shogi.Move) []shogi.Move { return g.gen(buf, true) }
+
+// gen is generate; with ordered false a defender's evasions may come in
+// any order (for counting).
+func (g *Game) gen(buf []shogi.Move, ordered bool) []shogi.Move {
 	if g.OrNode() {
 		ms := interpositionFirst(g.pos, g.sortedChecks(buf))
 		if m, ok := g.killerMove(ms); ok {
@@ -171,9 +175,11 @@ func (g *Game) generate(buf []shogi.Move) []shogi.Move {
 	if g.rules == Tsume {
 		buf = removeFutile(g.pos, buf, &g.fut)
 	}
-	buf = orderEvasions(buf)
+	if ordered {
+		buf = orderEvasions(buf)
+	}
 	if g.evasions != nil {
-		g.evasions.put(k, buf)
+		g.evasions.put(k, buf, ordered)
 	}
 	return buf
 }
@@ -189,7 +195,7 @@ func (g *Game) sortedChecks(buf []shogi.Move) []shogi.Move {
 		return ms
 	}
 	ms := sortChecks(g.pos.GenerateChecks(buf))
-	c.put(k, ms)
+	c.put(k, ms, true)
 	return ms
 }
 
@@ -237,7 +243,7 @@ func (g *Game) evasionCount() int {
 			return n
 		}
 	}
-	return len(g.generate(g.fut.est[:0]))
+	return len(g.gen(g.fut.est[:0], false))
 }
 
 // PreviewKey implements core.Previewer: the key after m without playing
