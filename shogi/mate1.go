@@ -81,8 +81,7 @@ func (p *Position) mates(m Move, ek Square, lifted Bitboard) bool {
 // lifted is undefended (the drop changes no line onto its own square), and
 // the king takes it.
 func (p *Position) escapeSurvives(m Move, ek Square, lifted Bitboard) bool {
-	esc := lifted
-	if esc.IsEmpty() {
+	if lifted.IsEmpty() {
 		return false
 	}
 	to := m.To()
@@ -99,18 +98,24 @@ func (p *Position) escapeSurvives(m Move, ek Square, lifted Bitboard) bool {
 		from = m.From()
 		occ.Clear(from)
 	}
-	esc = esc.AndNot(attacksFrom(pc, to, occ))
-	if from == NoSquare {
-		return !esc.IsEmpty()
-	}
-	for b := esc; !b.IsEmpty(); {
+	// The escapes are few (usually none to three): each is tested alone.
+	for b := lifted; !b.IsEmpty(); {
 		e := b.Pop()
+		if d := adjDir[to][e]; d >= 0 && nearMask[pc]>>d&1 != 0 {
+			continue
+		}
+		if d := lineDir[to][e]; d >= 0 && farMask[pc]>>d&1 != 0 && between[to][e].And(occ).IsEmpty() {
+			continue
+		}
+		if from == NoSquare {
+			return true
+		}
 		d := lineDir[e][from]
 		if d < 0 {
 			return true
 		}
 		// The first piece seen from e through the vacated origin: the
-		// moved piece itself is counted above (the board still shows the
+		// moved piece itself is tested above (the board still shows the
 		// captured piece or nothing on its destination, neither of them
 		// the attacker's); any other keeps its square.
 		q := firstPiece(e, int(d), occ)

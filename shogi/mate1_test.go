@@ -237,3 +237,20 @@ func BenchmarkGenerateChecksMateNodes(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/node")
 }
+
+// BenchmarkFirstMate is MateIn1's part after the check generation.
+func BenchmarkFirstMate(b *testing.B) {
+	ps := mateBenchPositions(b)
+	checks := make([][]Move, len(ps))
+	for i, p := range ps {
+		checks[i] = p.GenerateChecks(nil)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for i, p := range ps {
+			forget(p)
+			p.FirstMate(checks[i])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/node")
+}
