@@ -66,6 +66,18 @@ func (p *Position) mates(m Move, ek Square, lifted Bitboard) bool {
 	if p.escapeSurvives(m, ek, lifted) {
 		return false
 	}
+	// Most checks that leave no square to run to are refuted by the king
+	// taking the checker next to it.
+	to := m.To()
+	if d := adjDir[ek][to]; d >= 0 && d < 8 {
+		from := NoSquare
+		if !m.IsDrop() {
+			from = m.From()
+		}
+		if !p.guardsAfter(to, from, ek) {
+			return false
+		}
+	}
 	p.Do(m)
 	mated := p.noReply()
 	p.Undo(m)
@@ -123,6 +135,40 @@ func (p *Position) escapeSurvives(m Move, ek Square, lifted Bitboard) bool {
 			return true
 		}
 		if sl := p.board[q]; !isColor(sl, p.side) || farBy[sl]>>d&1 == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// guardsAfter reports whether the side to move attacks s once its piece
+// on from (NoSquare for a drop) has moved to s and the enemy king on ek has
+// left its square: whether the king could not take a checker on s. The
+// piece that moved does not guard its own square; lines through from and
+// ek are open.
+func (p *Position) guardsAfter(s, from, ek Square) bool {
+	us := p.side
+	own := p.occ[us]
+	if from != NoSquare {
+		own.Clear(from)
+	}
+	if near := own.And(stepAny[us][s]); !near.IsEmpty() && !p.stepAttackers(s, us).And(near).IsEmpty() {
+		return true
+	}
+	cl := &p.byClass
+	cand := cl[classRook].And(orthRays[s]).Or(cl[classBishop].And(diagRays[s])).
+		Or(cl[classLance].And(lanceRay[us][s])).And(own)
+	if cand.IsEmpty() {
+		return false
+	}
+	occ := p.all
+	occ.Clear(ek)
+	if from != NoSquare {
+		occ.Clear(from)
+	}
+	for !cand.IsEmpty() {
+		q := cand.Pop()
+		if firstPiece(s, int(lineDir[s][q]), occ) == q {
 			return true
 		}
 	}

@@ -142,7 +142,8 @@ func shortSetProblems(t testing.TB) []shortProblem {
 // TestMateInOneShortcutMeasure prints the proof search's expansions,
 // children and time with and without the shortcut on the short sets and
 // Microcosmos tails (TSUME_BENCH=1; TSUME_MATE1=on or off runs one side
-// only, for callgrind).
+// only, for callgrind; TSUME_MATE1_ONLY=NAME only the jobs whose name,
+// e.g. short12 or tail41, has that prefix).
 func TestMateInOneShortcutMeasure(t *testing.T) {
 	if os.Getenv("TSUME_BENCH") == "" {
 		t.Skip("measurement: set TSUME_BENCH=1")
@@ -170,7 +171,11 @@ func TestMateInOneShortcutMeasure(t *testing.T) {
 		el     time.Duration
 	}
 	totals := map[string]*[2]sum{}
+	only := os.Getenv("TSUME_MATE1_ONLY")
 	for _, j := range jobs {
+		if !strings.HasPrefix(j.name, only) {
+			continue
+		}
 		group := strings.TrimRight(j.name, "0123456789")
 		if strings.HasPrefix(j.name, "tail") {
 			group = j.name
