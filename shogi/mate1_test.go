@@ -254,3 +254,17 @@ func BenchmarkFirstMate(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/node")
 }
+
+// TestMateIn1Allocs: the hot path allocates nothing.
+func TestMateIn1Allocs(t *testing.T) {
+	ps := mateBenchPositions(t)
+	buf := make([]Move, 0, MaxMoves)
+	allocs := testing.AllocsPerRun(5, func() {
+		for _, p := range ps {
+			p.MateIn1(buf)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("MateIn1 allocates %v times per round", allocs)
+	}
+}
