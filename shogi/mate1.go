@@ -179,46 +179,47 @@ func (p *Position) guardsAfter(s, from, ek Square) bool {
 // It decides the existence of an evasion without listing any, on the same
 // grounds as genEvasions: king moves (safeNeighbours), and against a
 // single checker the captures and interpositions by unpinned pieces other
-// than the king, and the legal drops between checker and king.
+// than the king, and the legal drops between checker and king. The king's
+// squares are looked at last: after MateIn1's pre-filters a capture or an
+// interposition is the more frequent answer, and the cheaper to find.
 func (p *Position) noReply() bool {
 	us := p.side
 	k := p.king[us]
-	if lifted, _ := p.safeNeighbours(us); !lifted.IsEmpty() {
+	if a := p.kingCheckers(); a.Count() == 1 && p.blockOrCapture(k, a.Pop()) {
 		return false
 	}
-	a := p.kingCheckers()
-	if a.Count() != 1 {
-		return true
-	}
-	c := a.Pop()
+	lifted, _ := p.safeNeighbours(us)
+	return lifted.IsEmpty()
+}
+
+// blockOrCapture reports whether the side to move, checked by the single
+// piece on c only, can take it or interpose with a piece other than its
+// king on k, by a board move or a drop.
+func (p *Position) blockOrCapture(k, c Square) bool {
+	us := p.side
 	mid := between[k][c]
-	target := mid
-	target.Set(c)
-	// The pieces that may answer: not the king (its moves are above), not
-	// a pinned piece (its line and the check's meet only at the king).
-	movers := p.occ[us]
-	movers.Clear(k)
-	if movers = movers.AndNot(p.pinned(us)); !movers.IsEmpty() {
-		for t := target; !t.IsEmpty(); {
-			if !p.attackersTo(t.Pop(), us).And(movers).IsEmpty() {
-				return false
+	if h := p.hands[us]; h != 0 && !mid.IsEmpty() {
+		// Silver, gold, bishop and rook may be dropped on any empty square.
+		if h.Has(Silver) || h.Has(Gold) || h.Has(Bishop) || h.Has(Rook) {
+			return true
+		}
+		for t := mid; !t.IsEmpty(); {
+			s := t.Pop()
+			if h.Has(Lance) && p.dropAllowed(Lance, s) || h.Has(Knight) && p.dropAllowed(Knight, s) ||
+				h.Has(Pawn) && p.dropAllowed(Pawn, s) {
+				return true
 			}
 		}
 	}
-	h := p.hands[us]
-	if h == 0 || mid.IsEmpty() {
-		return true
+	// The pieces that may answer: not the king (its moves are counted
+	// apart), not a pinned piece (its line and the check's meet only at
+	// the king); the pins are looked for only when some piece reaches.
+	target := mid
+	target.Set(c)
+	var reach Bitboard
+	for t := target; !t.IsEmpty(); {
+		reach = reach.Or(p.attackersTo(t.Pop(), us))
 	}
-	// Silver, gold, bishop and rook may be dropped on any empty square.
-	if h.Has(Silver) || h.Has(Gold) || h.Has(Bishop) || h.Has(Rook) {
-		return false
-	}
-	for t := mid; !t.IsEmpty(); {
-		s := t.Pop()
-		if h.Has(Lance) && p.dropAllowed(Lance, s) || h.Has(Knight) && p.dropAllowed(Knight, s) ||
-			h.Has(Pawn) && p.dropAllowed(Pawn, s) {
-			return false
-		}
-	}
-	return true
+	reach.Clear(k)
+	return !reach.IsEmpty() && !reach.AndNot(p.pinned(us)).IsEmpty()
 }
