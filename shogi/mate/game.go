@@ -154,7 +154,11 @@ func (g *Game) Terminal() core.Outcome {
 // expanded can have, and the child is proven by Terminal, so the node's
 // length (1) and the line read from the table are those of the full list.
 // Expanding it with every check would play each and count its evasions.
-// The mate is a plain one, so it is one under both rule sets.
+// The mate is a plain one, so it is one under both rule sets. Measured on
+// the proof search alone (callgrind, with / without): Microcosmos tails 81
+// and 101 take 30% and 12% fewer instructions (fewer expansions: the one
+// child is a board move when one mates, so proof hands are smaller); tails
+// 41 and 61, whose expansions barely change, 2.7% and 1.1% more.
 func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 	ms := g.generate(g.buf[:0])
 	buf = buf[:0]
