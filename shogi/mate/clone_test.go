@@ -52,29 +52,34 @@ func TestCloneSharesNoMutableState(t *testing.T) {
 		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3},
 		{"8k/7pl/6N2/9/9/9/9/9/R8 b b 1", MateSearch, 3},
 	}
+	// Once with every check at attacker's nodes, once with the mate-in-one
+	// shortcut (Moves, game.go), whose memory each clone must own.
 	for _, tc := range tests {
-		g := preparedGame(t, tc.sfen, tc.rules)
-		g.killers = nil
-		wantN, wantD := walk(g, tc.depth)
-		games := []*Game{g, g.Clone(), g.Clone()}
-		var wg sync.WaitGroup
-		got := make([][2]uint64, len(games))
-		for i, gi := range games {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				n, d := walk(gi, tc.depth)
-				got[i] = [2]uint64{uint64(n), d}
-			}()
-		}
-		wg.Wait()
-		for i, x := range got {
-			if x != [2]uint64{uint64(wantN), wantD} {
-				t.Errorf("%s: game %d walked %d nodes (digest %x), alone %d (%x)", tc.sfen, i, x[0], x[1], wantN, wantD)
+		for _, noMate1 := range []bool{true, false} {
+			g := preparedGame(t, tc.sfen, tc.rules)
+			g.killers = nil
+			g.noMate1 = noMate1
+			wantN, wantD := walk(g, tc.depth)
+			games := []*Game{g, g.Clone(), g.Clone()}
+			var wg sync.WaitGroup
+			got := make([][2]uint64, len(games))
+			for i, gi := range games {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					n, d := walk(gi, tc.depth)
+					got[i] = [2]uint64{uint64(n), d}
+				}()
 			}
-		}
-		if wantN < 50 {
-			t.Errorf("%s: only %d nodes walked", tc.sfen, wantN)
+			wg.Wait()
+			for i, x := range got {
+				if x != [2]uint64{uint64(wantN), wantD} {
+					t.Errorf("%s: game %d walked %d nodes (digest %x), alone %d (%x)", tc.sfen, i, x[0], x[1], wantN, wantD)
+				}
+			}
+			if noMate1 && wantN < 50 {
+				t.Errorf("%s: only %d nodes walked", tc.sfen, wantN)
+			}
 		}
 	}
 }

@@ -43,7 +43,18 @@ type Game struct {
 	// noPreview turns Preview off (tests compare searches with and
 	// without it).
 	noPreview bool
+	// noMate1 turns off the mate-in-one shortcut of Moves (for
+	// measurements and tests that compare with the full move list).
+	noMate1 bool
+	// mate1Miss remembers attacker's nodes found without a mate in one
+	// (direct-mapped by key, 0 empty): most expansions are re-expansions,
+	// and the test would be repeated at each. An array, so that Clone
+	// gives each thread its own by value.
+	mate1Miss [mate1MissSlots]uint64
 }
+
+// mate1MissSlots is the size of Game.mate1Miss (32 KiB).
+const mate1MissSlots = 1 << 12
 
 // NewGame wraps pos for a core search in which attacker plays the checks
 // under the given rules; the game owns pos from now on. It does not
@@ -139,9 +150,32 @@ func (g *Game) Terminal() core.Outcome {
 
 // Moves appends the moves of the current node (see Game) to buf[:0]. The
 // step is ignored: the game offers no widening.
+//
+// At an attacker's node with a mate in one (a check that leaves the
+// defender no legal move at all) that check alone is returned: one proven
+// child is the whole proof, a mate in one is the shortest a node to be
+// expanded can have, and the child is proven by Terminal, so the node's
+// length (1) and the line read from the table are those of the full list.
+// Expanding it with every check would play each and count its evasions.
+// The mate is a plain one, so it is one under both rule sets. Measured on
+// the proof search alone (callgrind, with / without): Microcosmos tails 81
+// and 101 take 30% and 12% fewer instructions (fewer expansions: the one
+// child is a board move when one mates, so proof hands are smaller); tails
+// 41 and 61, whose expansions barely change, 2.7% and 1.1% more.
 func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 	ms := g.generate(g.buf[:0])
 	buf = buf[:0]
+	if !g.noMate1 && g.OrNode() {
+		k := g.Key()
+		h := (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) | 1
+		slot := &g.mate1Miss[h>>(64-12)]
+		if *slot != h {
+			if m, ok := g.pos.FirstMate(ms); ok {
+				return append(buf, core.Move(m))
+			}
+			*slot = h
+		}
+	}
 	for _, m := range ms {
 		buf = append(buf, core.Move(m))
 	}

@@ -1,0 +1,204 @@
+package mate
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestMovesMateInOneShortcut: at an attacker's node Moves is the full
+// ordered check list, or, when a check mates, that check alone — the
+// first mating check of the full list, and one after which the defender
+// has no move under the game's rules.
+func TestMovesMateInOneShortcut(t *testing.T) {
+	for _, tc := range []struct {
+		sfen string
+		mate bool
+	}{
+		{"k8/9/G8/9/9/9/9/9/8K b G 1", true},
+		{"kn7/9/1G7/9/9/9/9/9/8K b P 1", false}, // the pawn-drop mate is illegal
+		{"k8/1g7/P8/9/4B4/9/9/9/8K b G 1", true},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", false},
+		{"7nl/5Psk1/6pp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l14p 1", false},
+	} {
+		for _, rules := range []Rules{Tsume, MateSearch} {
+			g := preparedGame(t, tc.sfen, rules)
+			full := preparedGame(t, tc.sfen, rules)
+			full.noMate1 = true
+			want := full.Moves(nil, 0)
+			got := g.Moves(nil, 0)
+			if !tc.mate {
+				if !slices.Equal(got, want) {
+					t.Errorf("%s %v: moves %v, want the full list %v", tc.sfen, rules, got, want)
+				}
+				continue
+			}
+			if len(got) != 1 || !slices.Contains(want, got[0]) {
+				t.Fatalf("%s %v: moves %v, want one mating check of %v", tc.sfen, rules, got, want)
+			}
+			g.Do(got[0])
+			if g.Terminal() != core.Proven {
+				t.Errorf("%s %v: %s leaves the defender a move", tc.sfen, rules, shogi.Move(got[0]))
+			}
+			g.Undo(got[0])
+			// Asked again (the node re-expanded), the answer is the same.
+			if again := g.Moves(nil, 0); !slices.Equal(again, got) {
+				t.Errorf("%s %v: second Moves %v, first %v", tc.sfen, rules, again, got)
+			}
+		}
+	}
+}
+
+// proofRun proves sfen with the solver's default df-pn options, the
+// mate-in-one shortcut on or off, and returns the core's result.
+func proofRun(t testing.TB, sfen string, rules Rules, noMate1 bool, nodes uint64, tabMB int) core.Result {
+	t.Helper()
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("%s: %v", sfen, err)
+	}
+	p, att, err := prepare(pos, &Options{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(p, att, rules)
+	g.noMate1 = noMate1
+	tab, err := core.NewTable(tabMB, core.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.killers = tab
+	co := coreOptions(Options{Algorithm: DFPN, NodeLimit: nodes})
+	return core.Solve(context.Background(), g, tab, co)
+}
+
+// TestMateInOneShortcutKeepsProofs: with and without the shortcut the
+// proof search gives the same outcome and the same root proof length on
+// problems of the short sets (the length of a node proven through a
+// mate-in-one child is 1 either way).
+func TestMateInOneShortcutKeepsProofs(t *testing.T) {
+	probs := shortSetProblems(t)
+	if testing.Short() && len(probs) > 40 {
+		probs = probs[:40]
+	}
+	for _, pr := range probs {
+		a := proofRun(t, pr.sfen, pr.rules, false, 200000, 16)
+		b := proofRun(t, pr.sfen, pr.rules, true, 200000, 16)
+		if a.Outcome != b.Outcome || a.Outcome == core.Proven && a.Length != b.Length {
+			t.Errorf("%s: shortcut %v length %d, without %v length %d", pr.sfen, a.Outcome, a.Length, b.Outcome, b.Length)
+		}
+	}
+}
+
+type shortProblem struct {
+	sfen  string
+	rules Rules
+}
+
+// shortSetProblems reads the visible short sets (as forSharedShortSets).
+func shortSetProblems(t testing.TB) []shortProblem {
+	dir := filepath.Join(sharedtest.Require(t), "problems", "shogi")
+	files, _ := filepath.Glob(filepath.Join(dir, "komori_mate_engine_test_*.tsv"))
+	files = append([]string{
+		filepath.Join(dir, "antma_tsume_1to9.tsv"),
+		filepath.Join(dir, "yaneuraou5m_heads_mate3_5_7.tsv"),
+		filepath.Join(dir, "sugyan_misc.tsv"),
+	}, files...)
+	var out []shortProblem
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := Tsume
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			line := sc.Text()
+			if strings.HasPrefix(line, "#") {
+				if strings.Contains(line, "real-game") {
+					rules = MateSearch
+				}
+				continue
+			}
+			if fields := strings.Split(line, "\t"); len(fields) >= 2 {
+				out = append(out, shortProblem{fields[0], rules})
+			}
+		}
+		fh.Close()
+	}
+	return out
+}
+
+// TestMateInOneShortcutMeasure prints the proof search's expansions,
+// children and time with and without the shortcut on the short sets and
+// Microcosmos tails (TSUME_BENCH=1; TSUME_MATE1=on or off runs one side
+// only, for callgrind; TSUME_MATE1_ONLY=NAME only the jobs whose name,
+// e.g. short12 or tail41, has that prefix).
+func TestMateInOneShortcutMeasure(t *testing.T) {
+	if os.Getenv("TSUME_BENCH") == "" {
+		t.Skip("measurement: set TSUME_BENCH=1")
+	}
+	type job struct {
+		name, sfen string
+		rules      Rules
+	}
+	var jobs []job
+	for i, pr := range shortSetProblems(t) {
+		jobs = append(jobs, job{fmt.Sprint("short", i), pr.sfen, pr.rules})
+	}
+	for _, n := range []int{41, 61, 81, 101, 151, 201} {
+		jobs = append(jobs, job{fmt.Sprint("tail", n), microcosmosTail(t, n).SFEN(), Tsume})
+	}
+	sides := []bool{false, true}
+	switch os.Getenv("TSUME_MATE1") {
+	case "on":
+		sides = []bool{false}
+	case "off":
+		sides = []bool{true}
+	}
+	type sum struct {
+		ex, ge uint64
+		el     time.Duration
+	}
+	totals := map[string]*[2]sum{}
+	only := os.Getenv("TSUME_MATE1_ONLY")
+	for _, j := range jobs {
+		if !strings.HasPrefix(j.name, only) {
+			continue
+		}
+		group := strings.TrimRight(j.name, "0123456789")
+		if strings.HasPrefix(j.name, "tail") {
+			group = j.name
+		}
+		if totals[group] == nil {
+			totals[group] = &[2]sum{}
+		}
+		for _, off := range sides {
+			r := proofRun(t, j.sfen, j.rules, off, 5000000, 512)
+			i := 0
+			if off {
+				i = 1
+			}
+			s := &totals[group][i]
+			s.ex += r.Stats.Expanded
+			s.ge += r.Stats.Generated
+			s.el += r.Stats.Elapsed
+			if strings.HasPrefix(j.name, "tail") {
+				t.Logf("%s off=%v: %v length %d, EX %d GE %d %v", j.name, off, r.Outcome, r.Length, r.Stats.Expanded, r.Stats.Generated, r.Stats.Elapsed)
+			}
+		}
+	}
+	for g, s := range totals {
+		t.Logf("%s: shortcut EX %d GE %d %v; without EX %d GE %d %v", g, s[0].ex, s[0].ge, s[0].el, s[1].ex, s[1].ge, s[1].el)
+	}
+}
