@@ -35,12 +35,14 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 		strategies bool
 		quiet      bool
 		gnugo      string
+		fresh      bool
 		cf         captureFlags
 	)
 	fs.StringVar(&file, "go-suite", "../shared/problems/go/gnugo-reading.jsonl", "the suite (JSON lines)")
 	fs.BoolVar(&strategies, "strategies", false, "also run every widening strategy and print the paper's table")
 	fs.BoolVar(&quiet, "quiet", false, "print only the totals (and the strategy table)")
 	fs.StringVar(&gnugo, "gnugo", "auto", "a GNU Go binary asked the same questions live, in the same run (auto: /usr/games/gnugo or gnugo on PATH if installed; none: no live column)")
+	fs.BoolVar(&fresh, "fresh-step-table", false, "APS: start every widening step with an empty table (to measure what sharing it is worth, the paper's Table 6)")
 	cf.register(fs, 0, benchGoPlays)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -87,7 +89,9 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 			map[bool]string{true: "PASS", false: "fail"}[r.Pass], r.Result.Stats.Nodes,
 			r.Result.Stats.Plays, r.Result.Stats.Time.Round(time.Microsecond))
 	}
-	rows, tot, err := suite.Run(ctx, tests, cf.options(), row)
+	opts := cf.options()
+	opts.FreshStepTable = fresh
+	rows, tot, err := suite.Run(ctx, tests, opts, row)
 	if err != nil {
 		fmt.Fprintf(stderr, "bench-go: %v\n", err)
 		return 1
@@ -130,7 +134,7 @@ func runBenchGo(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "\nwidening strategies (Cazenave 2001, tables 1-5), %s, per question %s:\n", cf.algo, limits(cf))
 	fmt.Fprintf(stdout, "%2s  %-16s %10s %10s %12s %8s\n", "#", "strategy", "time", "nodes", "board plays", "solved")
 	for _, st := range reading.Strategies {
-		o := cf.options()
+		o := opts
 		o.Widening = st.Name
 		_, t, err := suite.Run(ctx, tests, o, nil)
 		if err != nil {

@@ -138,14 +138,14 @@ func (s *searcher) takesKo(m board.Point) bool {
 
 // koDefenceAPS finds a real move for a defence that APS found as PASS in
 // the ko mode that earns code, or returns board.Pass.
-func (s *searcher) koDefenceAPS(code int, st Strategy, maxDepth int, stats *Stats) board.Point {
+func (s *searcher) koDefenceAPS(code int, st Strategy, maxDepth int, fresh bool, stats *Stats) board.Point {
 	ms := s.defenceOrder(s.buf(), code)
 	s.bufs[s.ply] = ms
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
 			continue
 		}
-		captured, _, decided := s.widen(Attack, st, maxDepth, stats)
+		captured, _, decided := s.widen(Attack, st, maxDepth, fresh, stats)
 		s.undo()
 		if decided && !captured {
 			return m

@@ -66,11 +66,42 @@ func (s *searcher) addAdjacentSaves(ms []board.Point, maxLibs int) []board.Point
 	if maxLibs < 1 {
 		return ms
 	}
-	var adj, caps [64]board.Point
+	var adj [64]board.Point
 	for _, id := range s.b.AppendAdjacent(adj[:0], s.target, maxLibs) {
-		ms = s.addLibs(ms, id)
-		for _, c := range s.b.AppendAdjacent(caps[:0], id, 1) {
-			ms = s.addLibs(ms, c)
+		ms = s.addSaves(ms, id)
+	}
+	return ms
+}
+
+// addSaves appends the moves that may save the string at id: its
+// liberties and the captures of the strings in atari next to it.
+func (s *searcher) addSaves(ms []board.Point, id board.Point) []board.Point {
+	var caps [64]board.Point
+	ms = s.addLibs(ms, id)
+	for _, c := range s.b.AppendAdjacent(caps[:0], id, 1) {
+		ms = s.addLibs(ms, c)
+	}
+	return ms
+}
+
+// addJoinSaves appends the moves that may save the attacker strings
+// with at most maxLibs liberties that touch an owner string next to a
+// liberty of the target. The target joins that string by extending, and
+// the joined string then touches them: the attacker must keep them
+// alive before it closes in, just as with its strings touching the
+// target (addAdjacentSaves).
+func (s *searcher) addJoinSaves(ms []board.Point, maxLibs int) []board.Point {
+	var adj [64]board.Point
+	l := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
+	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
+		for _, r := range s.b.Neighbors(q) {
+			if s.b.At(r) != s.owner || s.b.StringID(r) == tid {
+				continue
+			}
+			for _, id := range s.b.AppendAdjacent(adj[:0], r, maxLibs) {
+				ms = s.addSaves(ms, id)
+			}
 		}
 	}
 	return ms
@@ -93,17 +124,18 @@ func (s *searcher) addNearLibs(ms []board.Point, maxLibs int) []board.Point {
 
 // orMoves returns the attacker's moves for OR level lvl: 1 the target's
 // liberties; 2 (OR2) also the liberties of its liberties and the
-// moves saving adjacent strings with no more liberties than the target
-// (their liberties and captures next to them; the paper says the
-// liberties of strings with fewer liberties: equal counts and captures
-// matter when the attacker must first save its own string);
-// 3 every legal move.
+// moves saving attacker strings with no more liberties than the target
+// that touch it or an owner string it would join (their liberties and
+// captures next to them; the paper says the liberties of the adjacent
+// strings with fewer liberties: equal counts and captures matter when
+// the attacker must first save its own string); 3 every legal move.
 func (s *searcher) orMoves(ms []board.Point, lvl int) []board.Point {
 	ms = s.addLibs(ms, s.target)
 	ms = s.addKoRetake(ms, s.attacker)
 	if lvl >= 2 {
 		ms = s.addSecondLibs(ms)
 		ms = s.addAdjacentSaves(ms, s.libs())
+		ms = s.addJoinSaves(ms, s.libs())
 	}
 	if lvl >= 3 {
 		ms = s.allMoves(ms)
@@ -156,11 +188,14 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	ms = s.addJoinCaptures(ms, 1)
 	if s.libs() == 1 && s.b.NumStones(s.target) == 1 {
 		// Shortening the strings the capturing move would join can turn
-		// the capture into a snapback (snapbackPending); strengthening
-		// the owner strings around the liberty can turn it into a ko
-		// (the capturing stone left in atari).
+		// the capture into a snapback (snapbackPending). Taking the
+		// liberties the capturing stone would have (the liberty's empty
+		// neighbours, or the liberties of the owner strings around it,
+		// which keeps them from being captured with it) leaves that
+		// stone in atari on the target's point: the capture becomes a
+		// ko. Both are the second liberties of the stone.
 		ms = s.addNearLibs(ms, 2)
-		ms = s.addNearOwnLibs(ms, 2)
+		ms = s.addSecondLibs(ms)
 	}
 	if s.libs() >= 2 && k < 2 {
 		k = 2 // a ladder threat: answered like a two-move capture

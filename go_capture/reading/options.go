@@ -122,6 +122,12 @@ type Options struct {
 	// TableBits sets the transposition table to 2^TableBits entries
 	// (default 18).
 	TableBits int
+	// FreshStepTable makes APS start every widening step with a table
+	// that holds nothing of the earlier steps (the steps of one question
+	// otherwise share it: a won entry holds at every step, a lost one at
+	// no wider step). Only for measuring what the shared table is worth
+	// (Cazenave's Table 6); answers do not change, only the work.
+	FreshStepTable bool
 }
 
 // Progress is a progress hook: Func is called on the searching

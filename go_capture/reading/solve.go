@@ -128,14 +128,14 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		s.koPower = km.power(first, second)
 		s.ttSalt = km.salt
 		s.koSeen = false
-		ok, move, decided := s.widen(mode, st, o.MaxDepth, &res.Stats)
+		ok, move, decided := s.widen(mode, st, o.MaxDepth, o.FreshStepTable, &res.Stats)
 		if ok {
 			res.Code, res.Move, res.Proven = km.code, move, true
 			// As in solveCore: a code-3 defence names the move the ko
 			// defence order prefers; any ko defence found as PASS, and
 			// a clean one of a string short of SafeLibs, names a move.
 			if mode == Defend && (km.code == KoB || (move == board.Pass && s.needsMove(km.code))) {
-				if m := s.koDefenceAPS(km.code, st, o.MaxDepth, &res.Stats); m != board.Pass || move == board.Pass {
+				if m := s.koDefenceAPS(km.code, st, o.MaxDepth, o.FreshStepTable, &res.Stats); m != board.Pass || move == board.Pass {
 					res.Move = m
 				}
 				s.stopped = false // the answer stands; a limit only ends the hunt
@@ -163,10 +163,17 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 // iterative deepening of a depth-bounded search, while the core's driver
 // narrows only the attacker's moves of a proof-number search, which has
 // no depth to deepen. The two share the strategy table (ParseStrategy).
-func (s *searcher) widen(mode Mode, st Strategy, maxDepth int, stats *Stats) (bool, board.Point, bool) {
+func (s *searcher) widen(mode Mode, st Strategy, maxDepth int, fresh bool, stats *Stats) (bool, board.Point, bool) {
 	decided := false
+	base := s.ttSalt
 	for i, step := range st.Steps {
 		s.step = step
+		if fresh {
+			// A salt per step below the top byte (passTag, which the gi
+			// cache keys its ko passes by, stays): earlier steps'
+			// entries never match.
+			s.ttSalt = base ^ (uint64(i)*0x9e3779b97f4a7c15)>>8
+		}
 		stats.Steps++
 		last := i == len(st.Steps)-1
 		v := unknown
