@@ -5,7 +5,7 @@
 //
 // Files, one concept each:
 //
-//	game.go     the Game interface, Key, Move, Side; optional Dominance, Widening
+//	game.go     the Game interface, Key, Move, Side; optional Dominance, Widening, Previewer
 //	delay.go    optional Delaying: moves that wait for a sibling to be decided
 //	pn.go       proof numbers: 64-bit, sums saturate at MaxPN below Infinity
 //	table.go    the transposition table (seqlocked entries, 4 per 256-byte
