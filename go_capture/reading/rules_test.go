@@ -91,6 +91,37 @@ var ruleCases = []ruleCase{
 		},
 		target: "J1", mode: Defend, want: Fail,
 	},
+	{
+		// 19×19 (`gen-go --size 19 --seed 2 --games 4 --random-moves 8
+		// --max-moves 160 --every 20`, question 427): white A7-A9 is
+		// taken only by a ko that black must win with a threat (the
+		// full-width search's `3`). Without the liberties of the black
+		// strings next to A7's liberties, our move sets see no defence
+		// and answer a clean capture.
+		name: "19b-427", rule: "owner: liberties of attacker strings with at most k+2 liberties next to a liberty of the target",
+		rows: []string{
+			"...XO.XOX........O.",
+			"...XO...X.....XOO..",
+			".X.XO..X.....X.XO..",
+			"..XO....X.XX...XOO.",
+			".XOOO.X.....OO.XO.O",
+			".XXO.OOO.O..XO.XXO.",
+			"..OOX...O.XXO.OOXX.",
+			".OOX.X.OO.OO...X...",
+			"..X.XOX.......O.X..",
+			"...X.O.XO......OX..",
+			"O....O.XO......OX..",
+			"..X..OX.O..O.OOX...",
+			"OOX...X.......X....",
+			".X..X.......X..X...",
+			"..X...X..X.X.......",
+			"OX..X..X...........",
+			".OO...OO.O.X....X..",
+			"....O.....OX.X.....",
+			"..........OOX......",
+		},
+		target: "A7", mode: Attack, want: KoB,
+	},
 }
 
 // TestGeneratedRules checks the answer of each rule's position at the
