@@ -461,7 +461,8 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 
 // Store writes e. It overwrites the entry of the same node if there is one,
 // else an empty slot, else the slot whose entry cost the least work
-// (Amount): the table never refuses a new entry. It reports false only when
+// (Amount), unless e is open (neither proven nor disproven) and cost less
+// than that: then the bucket is left as it is. It reports false only when
 // a concurrent writer held the chosen slot.
 func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 
@@ -500,6 +501,13 @@ func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
 	}
 	if empty >= 0 {
 		victim = empty
+	} else if uint64(e.Amount) < victimAmount && e.PN != 0 && e.DN != 0 {
+		// A new open entry that cost less than every entry of the full
+		// bucket is dropped rather than evicting more work than it holds:
+		// an evicted subtree comes back with its initial numbers, small
+		// and wrong, and draws the search into it again. Decided entries
+		// are always kept (a proof or disproof settles the node for good).
+		return true
 	}
 	e.pack(&w)
 	return t.writeSlot(b, victim, &w, gen)
