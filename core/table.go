@@ -461,8 +461,7 @@ func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 
 // Store writes e. It overwrites the entry of the same node if there is one,
 // else an empty slot, else the slot whose entry cost the least work
-// (Amount), unless e is open (neither proven nor disproven) and cost less
-// than that: then the bucket is left as it is. It reports false only when
+// (Amount): the table never refuses a new entry. It reports false only when
 // a concurrent writer held the chosen slot.
 func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 
@@ -471,11 +470,16 @@ func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 // HandProofs), and then replaces the node's own entry, which it makes
 // redundant, rather than taking another slot.
 func (t *Table) storeOver(e *Entry, own Key) bool {
-	return t.storeIn(t.bucketNo(e.Key.Board), e, own)
+	ok, _ := t.storeIn(t.bucketNo(e.Key.Board), e, own, false)
+	return ok
 }
 
-// storeIn is storeOver into bucket number bn, where e's entries are.
-func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
+// storeIn is storeOver into bucket number bn, where e's entries are. With
+// spare set, a new open entry (neither proven nor disproven) that cost
+// less than every entry of its full bucket is not stored, rather than
+// evicting more work than it holds, and refused reports it (see
+// searcher.spare).
+func (t *Table) storeIn(bn uint32, e *Entry, own Key, spare bool) (ok, refused bool) {
 	var w, cur [slotWords]uint64
 	b := int(bn) * bucketWords
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
@@ -501,16 +505,11 @@ func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
 	}
 	if empty >= 0 {
 		victim = empty
-	} else if uint64(e.Amount) < victimAmount && e.PN != 0 && e.DN != 0 {
-		// A new open entry that cost less than every entry of the full
-		// bucket is dropped rather than evicting more work than it holds:
-		// an evicted subtree comes back with its initial numbers, small
-		// and wrong, and draws the search into it again. Decided entries
-		// are always kept (a proof or disproof settles the node for good).
-		return true
+	} else if spare && uint64(e.Amount) < victimAmount && e.PN != 0 && e.DN != 0 {
+		return true, true
 	}
 	e.pack(&w)
-	return t.writeSlot(b, victim, &w, gen)
+	return t.writeSlot(b, victim, &w, gen), false
 }
 
 // Hashfull returns the fill ratio in per mille, estimated from the first

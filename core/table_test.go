@@ -90,13 +90,18 @@ func TestTableReplacementKeepsCostlyEntries(t *testing.T) {
 	tab := newTestTable(t, 2)
 	boards := sameBucket(tab, bucketSlots+3)
 	amounts := []uint32{50, 10, 70, 30} // the entry with 10 is the cheapest
-	for i, a := range amounts {
-		tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: a})
+	fill := func() {
+		tab.Clear()
+		for i, a := range amounts {
+			tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: a})
+		}
 	}
 	present := func(i int) bool { _, ok := tab.Lookup(Key{Board: boards[i]}, false); return ok }
-	// An open entry that cost less than every entry of the full bucket
-	// is not stored: it would evict more work than it holds.
-	tab.Store(&Entry{Key: Key{Board: boards[5]}, PN: 1, DN: 1, Amount: 9})
+	spare := func(e *Entry) { tab.storeIn(tab.bucketNo(e.Key.Board), e, e.Key, true) }
+	fill()
+	// Sparing (df-pn's stores): an open entry that cost less than every
+	// entry of the full bucket is not stored.
+	spare(&Entry{Key: Key{Board: boards[5]}, PN: 1, DN: 1, Amount: 9})
 	if present(5) {
 		t.Error("an open entry cheaper than the whole bucket evicted one of it")
 	}
@@ -106,16 +111,20 @@ func TestTableReplacementKeepsCostlyEntries(t *testing.T) {
 		}
 	}
 	// A decided entry is always stored, over the cheapest.
-	tab.Store(&Entry{Key: Key{Board: boards[6]}, PN: 0, DN: Infinity, Amount: 1})
+	spare(&Entry{Key: Key{Board: boards[6]}, PN: 0, DN: Infinity, Amount: 1})
 	if !present(6) || present(1) {
 		t.Errorf("decided entry stored %v, cheapest entry still there %v", present(6), present(1))
 	}
-	tab.Clear()
-	for i, a := range amounts {
-		tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: a})
-	}
 	// An open entry that cost at least the cheapest replaces it.
-	tab.Store(&Entry{Key: Key{Board: boards[4]}, PN: 1, DN: 1, Amount: 10})
+	fill()
+	spare(&Entry{Key: Key{Board: boards[5]}, PN: 1, DN: 1, Amount: 10})
+	if !present(5) || present(1) {
+		t.Errorf("open entry as costly as the cheapest: stored %v, cheapest still there %v", present(5), present(1))
+	}
+	// Store (and PN*'s stores) never refuse a new entry: it evicts the
+	// cheapest.
+	fill()
+	tab.Store(&Entry{Key: Key{Board: boards[4]}, PN: 1, DN: 1, Amount: 1})
 	for i, a := range amounts {
 		if present(i) != (a != 10) {
 			t.Errorf("entry with amount %d present=%v", a, present(i))
