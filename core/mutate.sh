@@ -58,6 +58,10 @@ reread-gc-layout|table.go|s/\tdefer t\.layout\.Add\(1\)\n//
 reread-grow-layout|table.go|s/\tif lo == 0 \{\n\t\tt\.from\.Store\(0\)\n\t\}\n\tt\.layout\.Add\(1\)\n/\tif lo == 0 {\n\t\tt.from.Store(0)\n\t}\n/
 grow-old-bucket|table.go|s/ob < t\.cursor\.Load\(\)/false \&\& ob < t.cursor.Load()/
 grow-poll|search.go|s/\ts\.t\.growStep\(growChunk\) .*\n//
+spare-off|table.go|s/\} else if spare && uint64\(e\.Amount\) < victimAmount/} else if false \&\& spare \&\& uint64(e.Amount) < victimAmount/
+spare-finals|table.go|s/uint64\(e\.Amount\) < victimAmount && e\.PN != 0 && e\.DN != 0/uint64(e.Amount) < victimAmount/
+refused-lands|search.go|s/s\.spare && !again\)/s.spare)/
+ghi-marks-grow|ghi.go|s/\tfor _, k := range m\.keys \{/\tfor _, k := range m.keys[:0] {/
 LIST
 }
 

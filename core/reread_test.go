@@ -124,7 +124,7 @@ func TestChangedReadsAfterLayoutChange(t *testing.T) {
 				e := Entry{Key: p.kids[i].key, PN: PN(i + 100), DN: 3, Amount: 1}
 				b := tab.bucketNo(e.Key.Board)
 				s.noteWrite(b)
-				tab.storeIn(b, &e, e.Key)
+				_, _ = tab.storeIn(b, &e, e.Key, false)
 			}
 			s.refreshChanged(0)
 			for i := range p.kids {

@@ -470,11 +470,16 @@ func (t *Table) Store(e *Entry) bool { return t.storeOver(e, e.Key) }
 // HandProofs), and then replaces the node's own entry, which it makes
 // redundant, rather than taking another slot.
 func (t *Table) storeOver(e *Entry, own Key) bool {
-	return t.storeIn(t.bucketNo(e.Key.Board), e, own)
+	ok, _ := t.storeIn(t.bucketNo(e.Key.Board), e, own, false)
+	return ok
 }
 
-// storeIn is storeOver into bucket number bn, where e's entries are.
-func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
+// storeIn is storeOver into bucket number bn, where e's entries are. With
+// spare set, a new open entry (neither proven nor disproven) that cost
+// less than every entry of its full bucket is not stored, rather than
+// evicting more work than it holds, and refused reports it (see
+// searcher.spare).
+func (t *Table) storeIn(bn uint32, e *Entry, own Key, spare bool) (ok, refused bool) {
 	var w, cur [slotWords]uint64
 	b := int(bn) * bucketWords
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
@@ -500,9 +505,11 @@ func (t *Table) storeIn(bn uint32, e *Entry, own Key) bool {
 	}
 	if empty >= 0 {
 		victim = empty
+	} else if spare && uint64(e.Amount) < victimAmount && e.PN != 0 && e.DN != 0 {
+		return true, true
 	}
 	e.pack(&w)
-	return t.writeSlot(b, victim, &w, gen)
+	return t.writeSlot(b, victim, &w, gen), false
 }
 
 // Hashfull returns the fill ratio in per mille, estimated from the first

@@ -88,20 +88,49 @@ func sameBucket(tab *Table, n int) []uint64 {
 
 func TestTableReplacementKeepsCostlyEntries(t *testing.T) {
 	tab := newTestTable(t, 2)
-	boards := sameBucket(tab, bucketSlots+2)
+	boards := sameBucket(tab, bucketSlots+3)
 	amounts := []uint32{50, 10, 70, 30} // the entry with 10 is the cheapest
-	for i, a := range amounts {
-		tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: a})
-	}
-	// A new entry is never refused: it evicts the cheapest.
-	tab.Store(&Entry{Key: Key{Board: boards[4]}, PN: 1, DN: 1, Amount: 1})
-	for i, a := range amounts {
-		_, ok := tab.Lookup(Key{Board: boards[i]}, false)
-		if ok != (a != 10) {
-			t.Errorf("entry with amount %d present=%v", a, ok)
+	fill := func() {
+		tab.Clear()
+		for i, a := range amounts {
+			tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: a})
 		}
 	}
-	if _, ok := tab.Lookup(Key{Board: boards[4]}, false); !ok {
+	present := func(i int) bool { _, ok := tab.Lookup(Key{Board: boards[i]}, false); return ok }
+	spare := func(e *Entry) { tab.storeIn(tab.bucketNo(e.Key.Board), e, e.Key, true) }
+	fill()
+	// Sparing (df-pn's stores): an open entry that cost less than every
+	// entry of the full bucket is not stored.
+	spare(&Entry{Key: Key{Board: boards[5]}, PN: 1, DN: 1, Amount: 9})
+	if present(5) {
+		t.Error("an open entry cheaper than the whole bucket evicted one of it")
+	}
+	for i := range amounts {
+		if !present(i) {
+			t.Errorf("entry with amount %d evicted by a cheaper one", amounts[i])
+		}
+	}
+	// A decided entry is always stored, over the cheapest.
+	spare(&Entry{Key: Key{Board: boards[6]}, PN: 0, DN: Infinity, Amount: 1})
+	if !present(6) || present(1) {
+		t.Errorf("decided entry stored %v, cheapest entry still there %v", present(6), present(1))
+	}
+	// An open entry that cost at least the cheapest replaces it.
+	fill()
+	spare(&Entry{Key: Key{Board: boards[5]}, PN: 1, DN: 1, Amount: 10})
+	if !present(5) || present(1) {
+		t.Errorf("open entry as costly as the cheapest: stored %v, cheapest still there %v", present(5), present(1))
+	}
+	// Store (and PN*'s stores) never refuse a new entry: it evicts the
+	// cheapest.
+	fill()
+	tab.Store(&Entry{Key: Key{Board: boards[4]}, PN: 1, DN: 1, Amount: 1})
+	for i, a := range amounts {
+		if present(i) != (a != 10) {
+			t.Errorf("entry with amount %d present=%v", a, present(i))
+		}
+	}
+	if !present(4) {
 		t.Error("new entry refused")
 	}
 	// Overwriting the same node does not evict anyone.
