@@ -96,7 +96,33 @@ type Board struct {
 	marks    []mark
 	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
 	epoch    uint32
+
+	// adj remembers what AppendAdjacent found (see adjEntry); it is
+	// the board's own, never shared with a clone.
+	adj *[adjMemoSize]adjEntry
 }
+
+// adjEntry is one remembered answer of AppendAdjacent: the enemy
+// strings touching string id in the position whose stone hash is hash,
+// each given by its lowest point next to the string, in increasing
+// order. The same strings' neighbours are asked for again and again
+// (every candidate list asks about the target up to four times), and a
+// position recurs throughout a search. Points rather than string ids
+// are kept because the ids of a position depend on the order of the
+// moves that made it; the points do not, and b.sid maps them to the
+// ids of the board as it is. The liberty bound is applied on reading.
+type adjEntry struct {
+	hash uint64
+	id   Point // the string's id plus one; 0: an empty slot
+	n    uint8
+	pts  [adjMemoPoints]Point
+}
+
+const (
+	adjMemoBits   = 9
+	adjMemoSize   = 1 << adjMemoBits
+	adjMemoPoints = 11 // strings with more neighbours are not remembered
+)
 
 // New returns an empty board of the given size (MinSize..MaxSize).
 func New(size int) (*Board, error) {
@@ -130,6 +156,7 @@ func New(size int) (*Board, error) {
 			b.notEast.Set(Point(p))
 		}
 	}
+	b.adj = new([adjMemoSize]adjEntry)
 	b.pointLog = make([]pointUndo, 0, 256)
 	b.strLog = make([]strUndo, 0, 64)
 	b.libLog = make([]libUndo, 0, 256)
@@ -140,6 +167,7 @@ func New(size int) (*Board, error) {
 // Clone returns an independent copy of b (with its undo history).
 func (b *Board) Clone() *Board {
 	c := *b
+	c.adj = new([adjMemoSize]adjEntry)
 	c.history = append([]uint64(nil), b.history...)
 	c.pointLog = append(make([]pointUndo, 0, cap(b.pointLog)), b.pointLog...)
 	c.strLog = append(make([]strUndo, 0, cap(b.strLog)), b.strLog...)
@@ -334,12 +362,61 @@ func (b *Board) AppendLibs(buf []Point, p Point) []Point {
 // buf; p must be a stone. With maxLibs > 0 only strings with at most
 // maxLibs liberties are appended.
 func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
-	s := &b.strs[b.sid[p]]
+	id := b.sid[p]
+	e := &b.adj[(b.hash^uint64(id)*0x9e3779b97f4a7c15)>>(64-adjMemoBits)]
+	if e.hash != b.hash || e.id != id+1 {
+		if !b.findAdjacent(e, id) {
+			return b.appendAdjacent(buf, id, maxLibs)
+		}
+	}
+	n := len(buf)
+	enemy := b.strs[id].color.Opponent()
+	for _, q := range e.pts[:e.n] {
+		if b.color[q] != enemy { // two positions with one hash
+			*e = adjEntry{}
+			return b.appendAdjacent(buf[:n], id, maxLibs)
+		}
+		a := b.sid[q]
+		if maxLibs <= 0 || int(b.strs[a].nLibs) <= maxLibs {
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// findAdjacent fills e with the neighbours of string id: the lowest
+// point next to it of each enemy string touching it. It reports false,
+// leaving e empty, when they are too many to remember.
+func (b *Board) findAdjacent(e *adjEntry, id Point) bool {
+	*e = adjEntry{}
+	s := &b.strs[id]
+	adj, lo, hi := b.adjacentPoints(s)
+	n := 0
+	for i := lo; i <= hi; i++ {
+		for adj[i] != 0 {
+			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
+			o := &b.strs[b.sid[q]]
+			for j := i; j <= hi; j++ { // each string once
+				adj[j] &^= o.stones[j]
+			}
+			if n == adjMemoPoints {
+				return false
+			}
+			e.pts[n] = q
+			n++
+		}
+	}
+	e.hash, e.id, e.n = b.hash, id+1, uint8(n)
+	return true
+}
+
+// adjacentPoints returns the enemy stones next to string s and the
+// range lo..hi of the words that can hold them.
+func (b *Board) adjacentPoints(s *str) (adj Bitset, lo, hi int) {
 	enemy := s.color.Opponent()
-	var adj Bitset
 	// Only the words next to the string's own words can hold a
 	// neighbour (a row is shorter than a word): lo..hi.
-	lo, hi := 0, bitsetWords-1
+	lo, hi = 0, bitsetWords-1
 	if s.nStones >= aroundStones {
 		lo, hi = s.stones.span()
 		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
@@ -355,8 +432,12 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 			}
 		}
 	}
-	// Strings in the order of their lowest point next to the string,
-	// whichever way adj was found.
+	return adj, lo, hi
+}
+
+// appendAdjacent is AppendAdjacent without the memo.
+func (b *Board) appendAdjacent(buf []Point, id Point, maxLibs int) []Point {
+	adj, lo, hi := b.adjacentPoints(&b.strs[id])
 	for i := lo; i <= hi; i++ {
 		for adj[i] != 0 {
 			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
