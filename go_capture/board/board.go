@@ -535,31 +535,50 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	}
 	enemy := c.Opponent()
 	nbrs := b.nbr[p][:b.nnbr[p]]
-	// Legality first, without touching the board: a move is legal if it
-	// has an empty neighbour, captures, or joins a string with a spare
-	// liberty.
+	// One pass over the neighbours sorts them into empty points, friend
+	// strings and enemy strings (each string once, in the order of the
+	// neighbours). Legality first, without touching the board: a move is
+	// legal if it has an empty neighbour, captures, or joins a string
+	// with a spare liberty.
+	var empties, friends, enemies [4]Point
+	ne, nf, nx := 0, 0, 0
 	legal := false
 	newHash := b.hash ^ zobrist[c][p]
 	nCapt, captPoint := 0, NoPoint
-	for i, r := range nbrs {
+	for _, r := range nbrs {
 		switch b.color[r] {
 		case Empty:
+			empties[ne] = r
+			ne++
 			legal = true
 		case c:
-			if b.strs[b.sid[r]].nLibs > 1 {
+			f := b.sid[r]
+			if slices.Contains(friends[:nf], f) {
+				continue
+			}
+			friends[nf] = f
+			nf++
+			if b.strs[f].nLibs > 1 {
 				legal = true
 			}
 		default:
 			id := b.sid[r]
-			if b.strs[id].nLibs != 1 || seenBefore(b, nbrs[:i], id) {
+			if slices.Contains(enemies[:nx], id) {
+				continue
+			}
+			enemies[nx] = id
+			nx++
+			if b.strs[id].nLibs != 1 {
 				continue
 			}
 			legal = true
 			s := &b.strs[id]
 			nCapt += int(s.nStones)
 			captPoint = id
-			for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-				newHash ^= zobrist[enemy][q]
+			for i, w := range s.stones {
+				for ; w != 0; w &= w - 1 {
+					newHash ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
+				}
 			}
 		}
 	}
@@ -585,19 +604,8 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	// earlier one on a tie, starting from the lone stone p): the largest
 	// friend usually, whose record then grows in place, so an extension
 	// (most moves) logs and rewrites one record.
-	var friends [4]Point
-	nf := 0
 	id, n := p, int16(1)
-	for _, r := range nbrs {
-		if b.color[r] != c {
-			continue
-		}
-		f := b.sid[r]
-		if slices.Contains(friends[:nf], f) {
-			continue
-		}
-		friends[nf] = f
-		nf++
+	for _, f := range friends[:nf] {
 		if n < b.strs[f].nStones {
 			id = f
 		}
@@ -629,26 +637,18 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 	s.nStones = n
-	for _, r := range nbrs {
-		if b.color[r] == Empty {
-			s.libs.Set(r)
-		}
+	for _, r := range empties[:ne] {
+		s.libs.Set(r)
 	}
 	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
 	// (They are never logged whole in this move: only strings of colour
 	// c are, so each change is logged as a liberty.)
-	for _, r := range nbrs {
-		if b.color[r] != enemy {
-			continue
-		}
-		eid := b.sid[r]
+	for _, eid := range enemies[:nx] {
 		e := &b.strs[eid]
-		if e.libs.Has(p) {
-			e.libs.Clear(p)
-			e.nLibs--
-			b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
-		}
+		e.libs.Clear(p)
+		e.nLibs--
+		b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
 		if e.nLibs == 0 {
 			b.remove(eid)
 		}
