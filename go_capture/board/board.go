@@ -500,6 +500,28 @@ func (b *Board) LibsAfter(p Point, c Color) (libs int, capture bool) {
 	return l.Count(), false
 }
 
+// Breathes answers what LibsAfter's callers mostly ask, without
+// counting: whether c playing p (an empty point) would capture, and if
+// not, whether its string would keep a liberty (LibsAfter > 0), which
+// an empty neighbour or a friend with another liberty than p gives.
+func (b *Board) Breathes(p Point, c Color) (breathes, capture bool) {
+	for _, r := range b.nbr[p][:b.nnbr[p]] {
+		switch b.color[r] {
+		case Empty:
+			breathes = true
+		case c:
+			if b.strs[b.sid[r]].nLibs > 1 {
+				breathes = true
+			}
+		default:
+			if b.strs[b.sid[r]].nLibs == 1 {
+				return false, true
+			}
+		}
+	}
+	return breathes, false
+}
+
 // Play puts a stone of colour c on p, removing captured strings, or
 // passes when p is Pass. An illegal move returns an error and leaves the
 // board unchanged. Every successful Play must be matched by one Undo.

@@ -436,6 +436,9 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 				if b.color[p] == Empty {
 					libs, capture = b.LibsAfter(p, c)
 					key = b.KeyAfter(p, c, c.Opponent())
+					if br, cp := b.Breathes(p, c); cp != capture || !capture && br != (libs > 0) {
+						t.Fatalf("%v %s: Breathes %v %v, LibsAfter %d %v", c, b.Vertex(p), br, cp, libs, capture)
+					}
 				}
 				if err := b.Play(p, c); err == nil {
 					if got := b.Key(c.Opponent()); got != key {
