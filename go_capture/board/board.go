@@ -360,7 +360,9 @@ func (b *Board) AppendLibs(buf []Point, p Point) []Point {
 // AppendAdjacent appends the ids of the enemy strings touching the string
 // at p (each once, in the order of their lowest point next to it) to
 // buf; p must be a stone. With maxLibs > 0 only strings with at most
-// maxLibs liberties are appended.
+// maxLibs liberties are appended. It writes a memo kept in the board
+// (adjEntry), so, like Play, it must not run concurrently with any other
+// use of b.
 func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	id := b.sid[p]
 	e := &b.adj[(b.hash^uint64(id)*0x9e3779b97f4a7c15)>>(64-adjMemoBits)]
