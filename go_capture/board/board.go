@@ -96,7 +96,33 @@ type Board struct {
 	marks    []mark
 	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
 	epoch    uint32
+
+	// adj remembers what AppendAdjacent found (see adjEntry); it is
+	// the board's own, never shared with a clone.
+	adj *[adjMemoSize]adjEntry
 }
+
+// adjEntry is one remembered answer of AppendAdjacent: the enemy
+// strings touching string id in the position whose stone hash is hash,
+// each given by its lowest point next to the string, in increasing
+// order. The same strings' neighbours are asked for again and again
+// (every candidate list asks about the target up to four times), and a
+// position recurs throughout a search. Points rather than string ids
+// are kept because the ids of a position depend on the order of the
+// moves that made it; the points do not, and b.sid maps them to the
+// ids of the board as it is. The liberty bound is applied on reading.
+type adjEntry struct {
+	hash uint64
+	id   Point // the string's id plus one; 0: an empty slot
+	n    uint8
+	pts  [adjMemoPoints]Point
+}
+
+const (
+	adjMemoBits   = 9
+	adjMemoSize   = 1 << adjMemoBits
+	adjMemoPoints = 11 // strings with more neighbours are not remembered
+)
 
 // New returns an empty board of the given size (MinSize..MaxSize).
 func New(size int) (*Board, error) {
@@ -130,6 +156,7 @@ func New(size int) (*Board, error) {
 			b.notEast.Set(Point(p))
 		}
 	}
+	b.adj = new([adjMemoSize]adjEntry)
 	b.pointLog = make([]pointUndo, 0, 256)
 	b.strLog = make([]strUndo, 0, 64)
 	b.libLog = make([]libUndo, 0, 256)
@@ -140,6 +167,7 @@ func New(size int) (*Board, error) {
 // Clone returns an independent copy of b (with its undo history).
 func (b *Board) Clone() *Board {
 	c := *b
+	c.adj = new([adjMemoSize]adjEntry)
 	c.history = append([]uint64(nil), b.history...)
 	c.pointLog = append(make([]pointUndo, 0, cap(b.pointLog)), b.pointLog...)
 	c.strLog = append(make([]strUndo, 0, cap(b.strLog)), b.strLog...)
@@ -332,14 +360,65 @@ func (b *Board) AppendLibs(buf []Point, p Point) []Point {
 // AppendAdjacent appends the ids of the enemy strings touching the string
 // at p (each once, in the order of their lowest point next to it) to
 // buf; p must be a stone. With maxLibs > 0 only strings with at most
-// maxLibs liberties are appended.
+// maxLibs liberties are appended. It writes a memo kept in the board
+// (adjEntry), so, like Play, it must not run concurrently with any other
+// use of b.
 func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
-	s := &b.strs[b.sid[p]]
+	id := b.sid[p]
+	e := &b.adj[(b.hash^uint64(id)*0x9e3779b97f4a7c15)>>(64-adjMemoBits)]
+	if e.hash != b.hash || e.id != id+1 {
+		if !b.findAdjacent(e, id) {
+			return b.appendAdjacent(buf, id, maxLibs)
+		}
+	}
+	n := len(buf)
+	enemy := b.strs[id].color.Opponent()
+	for _, q := range e.pts[:e.n] {
+		if b.color[q] != enemy { // two positions with one hash
+			*e = adjEntry{}
+			return b.appendAdjacent(buf[:n], id, maxLibs)
+		}
+		a := b.sid[q]
+		if maxLibs <= 0 || int(b.strs[a].nLibs) <= maxLibs {
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// findAdjacent fills e with the neighbours of string id: the lowest
+// point next to it of each enemy string touching it. It reports false,
+// leaving e empty, when they are too many to remember.
+func (b *Board) findAdjacent(e *adjEntry, id Point) bool {
+	*e = adjEntry{}
+	s := &b.strs[id]
+	adj, lo, hi := b.adjacentPoints(s)
+	n := 0
+	for i := lo; i <= hi; i++ {
+		for adj[i] != 0 {
+			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
+			o := &b.strs[b.sid[q]]
+			for j := i; j <= hi; j++ { // each string once
+				adj[j] &^= o.stones[j]
+			}
+			if n == adjMemoPoints {
+				return false
+			}
+			e.pts[n] = q
+			n++
+		}
+	}
+	e.hash, e.id, e.n = b.hash, id+1, uint8(n)
+	return true
+}
+
+// adjacentPoints returns the enemy stones next to string s and the
+// range lo..hi of the words that can hold them.
+func (b *Board) adjacentPoints(s *str) (adj Bitset, lo, hi int) {
 	enemy := s.color.Opponent()
-	var adj Bitset
 	// Only the words next to the string's own words can hold a
 	// neighbour (a row is shorter than a word): lo..hi.
-	lo, hi := 0, bitsetWords-1
+	lo, hi = 0, bitsetWords-1
 	if s.nStones >= aroundStones {
 		lo, hi = s.stones.span()
 		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
@@ -355,8 +434,12 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 			}
 		}
 	}
-	// Strings in the order of their lowest point next to the string,
-	// whichever way adj was found.
+	return adj, lo, hi
+}
+
+// appendAdjacent is AppendAdjacent without the memo.
+func (b *Board) appendAdjacent(buf []Point, id Point, maxLibs int) []Point {
+	adj, lo, hi := b.adjacentPoints(&b.strs[id])
 	for i := lo; i <= hi; i++ {
 		for adj[i] != 0 {
 			q := Point(i<<6 + bits.TrailingZeros64(adj[i]))
@@ -419,6 +502,28 @@ func (b *Board) LibsAfter(p Point, c Color) (libs int, capture bool) {
 	return l.Count(), false
 }
 
+// Breathes answers what LibsAfter's callers mostly ask, without
+// counting: whether c playing p (an empty point) would capture, and if
+// not, whether its string would keep a liberty (LibsAfter > 0), which
+// an empty neighbour or a friend with another liberty than p gives.
+func (b *Board) Breathes(p Point, c Color) (breathes, capture bool) {
+	for _, r := range b.nbr[p][:b.nnbr[p]] {
+		switch b.color[r] {
+		case Empty:
+			breathes = true
+		case c:
+			if b.strs[b.sid[r]].nLibs > 1 {
+				breathes = true
+			}
+		default:
+			if b.strs[b.sid[r]].nLibs == 1 {
+				return false, true
+			}
+		}
+	}
+	return breathes, false
+}
+
 // Play puts a stone of colour c on p, removing captured strings, or
 // passes when p is Pass. An illegal move returns an error and leaves the
 // board unchanged. Every successful Play must be matched by one Undo.
@@ -454,31 +559,50 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	}
 	enemy := c.Opponent()
 	nbrs := b.nbr[p][:b.nnbr[p]]
-	// Legality first, without touching the board: a move is legal if it
-	// has an empty neighbour, captures, or joins a string with a spare
-	// liberty.
+	// One pass over the neighbours sorts them into empty points, friend
+	// strings and enemy strings (each string once, in the order of the
+	// neighbours). Legality first, without touching the board: a move is
+	// legal if it has an empty neighbour, captures, or joins a string
+	// with a spare liberty.
+	var empties, friends, enemies [4]Point
+	ne, nf, nx := 0, 0, 0
 	legal := false
 	newHash := b.hash ^ zobrist[c][p]
 	nCapt, captPoint := 0, NoPoint
-	for i, r := range nbrs {
+	for _, r := range nbrs {
 		switch b.color[r] {
 		case Empty:
+			empties[ne] = r
+			ne++
 			legal = true
 		case c:
-			if b.strs[b.sid[r]].nLibs > 1 {
+			f := b.sid[r]
+			if slices.Contains(friends[:nf], f) {
+				continue
+			}
+			friends[nf] = f
+			nf++
+			if b.strs[f].nLibs > 1 {
 				legal = true
 			}
 		default:
 			id := b.sid[r]
-			if b.strs[id].nLibs != 1 || seenBefore(b, nbrs[:i], id) {
+			if slices.Contains(enemies[:nx], id) {
+				continue
+			}
+			enemies[nx] = id
+			nx++
+			if b.strs[id].nLibs != 1 {
 				continue
 			}
 			legal = true
 			s := &b.strs[id]
 			nCapt += int(s.nStones)
 			captPoint = id
-			for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
-				newHash ^= zobrist[enemy][q]
+			for i, w := range s.stones {
+				for ; w != 0; w &= w - 1 {
+					newHash ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
+				}
 			}
 		}
 	}
@@ -504,19 +628,8 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	// earlier one on a tie, starting from the lone stone p): the largest
 	// friend usually, whose record then grows in place, so an extension
 	// (most moves) logs and rewrites one record.
-	var friends [4]Point
-	nf := 0
 	id, n := p, int16(1)
-	for _, r := range nbrs {
-		if b.color[r] != c {
-			continue
-		}
-		f := b.sid[r]
-		if slices.Contains(friends[:nf], f) {
-			continue
-		}
-		friends[nf] = f
-		nf++
+	for _, f := range friends[:nf] {
 		if n < b.strs[f].nStones {
 			id = f
 		}
@@ -548,26 +661,18 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 	s.nStones = n
-	for _, r := range nbrs {
-		if b.color[r] == Empty {
-			s.libs.Set(r)
-		}
+	for _, r := range empties[:ne] {
+		s.libs.Set(r)
 	}
 	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
 	// (They are never logged whole in this move: only strings of colour
 	// c are, so each change is logged as a liberty.)
-	for _, r := range nbrs {
-		if b.color[r] != enemy {
-			continue
-		}
-		eid := b.sid[r]
+	for _, eid := range enemies[:nx] {
 		e := &b.strs[eid]
-		if e.libs.Has(p) {
-			e.libs.Clear(p)
-			e.nLibs--
-			b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
-		}
+		e.libs.Clear(p)
+		e.nLibs--
+		b.libLog = append(b.libLog, libUndo{id: eid, lib: p})
 		if e.nLibs == 0 {
 			b.remove(eid)
 		}

@@ -254,6 +254,49 @@ func TestAppendAdjacent(t *testing.T) {
 	}
 }
 
+// TestAppendAdjacentTransposed: the same position reached in another
+// move order names its strings by other ids; what AppendAdjacent
+// remembers of the first must come back under the ids of the second,
+// and a change of liberties applies the bound afresh.
+func TestAppendAdjacentTransposed(t *testing.T) {
+	b, _ := New(9)
+	c4, c3, d3, c2 := mustVertex(t, b, "C4"), mustVertex(t, b, "C3"), mustVertex(t, b, "D3"), mustVertex(t, b, "C2")
+	for _, m := range []struct {
+		p Point
+		c Color
+	}{{c4, White}, {c3, Black}, {d3, Black}} {
+		if err := b.Play(m.p, m.c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := b.AppendAdjacent(nil, c4, 0)
+	b.Undo()
+	b.Undo()
+	b.Play(d3, Black)
+	b.Play(c3, Black)
+	if b.StringID(c3) == first[0] {
+		t.Fatalf("the two orders give the black string the same id %d: the test needs different ones", first[0])
+	}
+	got := b.AppendAdjacent(nil, c4, 0)
+	if len(got) != 1 || got[0] != b.StringID(c3) {
+		t.Fatalf("AppendAdjacent(C4) = %v after the other order, want [%d]", got, b.StringID(c3))
+	}
+	if got := b.AppendAdjacent(nil, c4, 5); len(got) != 1 {
+		t.Fatalf("AppendAdjacent(C4, 5) = %v, want the black string (5 liberties)", got)
+	}
+	b.Play(c2, White) // the black string: 4 liberties
+	b.Undo()
+	b.Play(mustVertex(t, b, "E3"), White)
+	b.Play(mustVertex(t, b, "D2"), White)
+	if got := b.AppendAdjacent(nil, c4, 3); len(got) != 1 {
+		t.Fatalf("AppendAdjacent(C4, 3) = %v, want the black string (3 liberties)", got)
+	}
+	if got := b.AppendAdjacent(nil, c4, 2); len(got) != 0 {
+		t.Fatalf("AppendAdjacent(C4, 2) = %v, want none", got)
+	}
+	checkAdjacent(t, b)
+}
+
 // TestKeyAfterPair: two moves that capture nothing lead to the key
 // KeyAfterPair foretells.
 func TestKeyAfterPair(t *testing.T) {
@@ -393,6 +436,9 @@ func TestRandomPlayUndoInterleaved(t *testing.T) {
 				if b.color[p] == Empty {
 					libs, capture = b.LibsAfter(p, c)
 					key = b.KeyAfter(p, c, c.Opponent())
+					if br, cp := b.Breathes(p, c); cp != capture || !capture && br != (libs > 0) {
+						t.Fatalf("%v %s: Breathes %v %v, LibsAfter %d %v", c, b.Vertex(p), br, cp, libs, capture)
+					}
 				}
 				if err := b.Play(p, c); err == nil {
 					if got := b.Key(c.Opponent()); got != key {

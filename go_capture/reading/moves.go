@@ -1,6 +1,10 @@
 package reading
 
-import "github.com/tsume-solver/tsume/go_capture/board"
+import (
+	"math/bits"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
+)
 
 // addUnique appends p to ms unless it is already there.
 func addUnique(ms []board.Point, p board.Point) []board.Point {
@@ -14,9 +18,10 @@ func addUnique(ms []board.Point, p board.Point) []board.Point {
 
 // addLibs appends the liberties of the string at p.
 func (s *searcher) addLibs(ms []board.Point, p board.Point) []board.Point {
-	l := s.b.Libs(p)
-	for q := l.Next(0); q >= 0; q = l.Next(q + 1) {
-		ms = addUnique(ms, q)
+	for i, w := range s.b.Libs(p) { // word by word: Next rescans
+		for ; w != 0; w &= w - 1 {
+			ms = addUnique(ms, board.Point(i<<6+bits.TrailingZeros64(w)))
+		}
 	}
 	return ms
 }

@@ -200,11 +200,11 @@ func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool) {
 	if s.b.Superko() || s.koBanned(m, s.attacker) {
 		return false, false
 	}
-	nm, capture := s.b.LibsAfter(m, s.attacker)
+	breathes, capture := s.b.Breathes(m, s.attacker)
 	if capture {
 		return false, false
 	}
-	if nm == 0 {
+	if !breathes {
 		return true, false
 	}
 	if s.extensionLibs(o, m) >= 3 {

@@ -287,8 +287,8 @@ func (s *searcher) checkLimits() {
 func (s *searcher) legal(p board.Point, c board.Color) bool {
 	if !s.playAll && !s.b.Superko() && s.ply < maxPly-2 && s.b.OnBoard(p) &&
 		s.b.At(p) == board.Empty && !s.koBanned(p, c) {
-		n, capture := s.b.LibsAfter(p, c)
-		return capture || n > 0
+		breathes, capture := s.b.Breathes(p, c)
+		return capture || breathes
 	}
 	if !s.play(p, c) {
 		return false
