@@ -64,7 +64,11 @@
 //     proving moves at attacker nodes, every defence at defender nodes,
 //     within the plies left; small re-proofs where the table lost an
 //     entry), else by its own bounded "mate within the plies left?" search
-//     (repair.go); (b) horizon-bounded df-pn asks for a mate within hi-2,
+//     (repair.go); each line of a new length from the first proof or the
+//     root's search first gets one cheap pass along its own attacker nodes,
+//     from the end backwards: "mate within the plies left - 2?" with a small
+//     budget, a proof's tail spliced in and the line repaired again
+//     (tighten.go); (b) horizon-bounded df-pn asks for a mate within hi-2,
 //     hi-4, … (bounded.go), each horizon reusing the others' results (a mate
 //     within n holds within n+2, no mate within n holds within n-2) and the
 //     proof's disproofs; (c) each proven horizon's line is read from the

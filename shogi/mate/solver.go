@@ -720,6 +720,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 		next = hi - 2
 	}
 	var tied []shogi.Move // the last line given to the tie-break
+	tightened := -1       // the length of the last line given to tightenPass
 	for !stopped() {
 		if s.tieLines && best != nil && !slices.Equal(best, tied) {
 			// The line stands as the answer should the time run out
@@ -727,6 +728,22 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			best = s.tieBreak(ctx, g, best, s.tieBreakLineBudget(), stopped)
 			tied = best
 			continue // stopped?
+		}
+		if best != nil && len(best) == hi && hi != tightened {
+			// A line of a new length, proven within it: one cheap pass
+			// along its own positions before the root's search (see
+			// tighten.go). A line the pass finds goes to the root's
+			// search, not to another pass.
+			tightened = hi
+			if line := s.tightenPass(ctx, g, best, bounded, stopped); line != nil {
+				best, hi, next = line, len(line), len(line)-2
+				tightened = hi
+				if lo >= next {
+					res.Minimal = true
+					break
+				}
+			}
+			continue // stopped? a new line?
 		}
 		out := bounded(next, 0).Outcome
 		if out == core.Proven {
