@@ -189,3 +189,37 @@ func (s *searcher) refreshPathDependent(d int, c *child) bool {
 	c.inTT = false
 	return true
 }
+
+// repetition returns the depth of the position on the search path that a
+// child with key k repeats, or -1. Besides the same key, a game with a
+// domain word (Dominance) whose repetitions fail for the OR player
+// (CycleOutcome Disproven) also repeats an earlier position with the same
+// board where the OR player's word was at least as good: the attacker who
+// comes back to a board with no more pieces in hand has made no progress.
+// Such a child is valued like a repetition (by the cycle outcome, relying
+// on the path down to that depth).
+//
+// Why it is sound. Let A be the earlier position and C the child, same
+// board, A's word dominating C's. A mate from C is a mate from A with the
+// same moves (the attacker's options only grow and the defender's only
+// shrink with the dominating word), so A's shortest mate is no longer
+// than C's. A shortest mate from A therefore never passes through C
+// (there C would need a strictly shorter mate than A), just as it never
+// passes through A itself: pruning C loses no shortest mate, exactly the
+// argument for plain repetitions, and the value so found depends on the
+// path to A the same way (c.dep, ghi's path-dependent entries). When several
+// positions of the path qualify, the deepest is returned: the value then
+// relies on the least of the path.
+func (s *searcher) repetition(k Key) int {
+	if s.dom == nil || s.cycle != Disproven {
+		return s.path.find(k)
+	}
+	p := &s.path
+	at := -1
+	for i := p.slot(k.Board); p.depth[i] >= 0; i = (i + 1) & p.mask {
+		if e := p.keys[i]; e.Board == k.Board && int(p.depth[i]) > at && (e.Hand == k.Hand || s.dom.Dominates(e.Hand, k.Hand)) {
+			at = int(p.depth[i])
+		}
+	}
+	return at
+}

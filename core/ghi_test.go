@@ -268,3 +268,55 @@ func TestCycleOutcomeAskedOncePerSearch(t *testing.T) {
 		t.Errorf("a cycle outcome of %v was accepted: %+v", g.cycle, res)
 	}
 }
+
+// subsetWords is a Dominance over words read as bit sets: a dominates b
+// when a holds every bit of b (a shogi hand that holds every piece of
+// another).
+type subsetWords struct{}
+
+func (subsetWords) Dominates(a, b uint32) bool { return a&b == b }
+
+// TestRepetitionOfInferiorPosition: a child repeats a position of the path
+// when the board is the same and the path's word dominates the child's
+// (the attacker came back with no more in hand), and only under a
+// Disproven cycle outcome with a Dominance; the deepest such position is
+// the one returned.
+func TestRepetitionOfInferiorPosition(t *testing.T) {
+	var s searcher
+	s.path.init(64)
+	s.dom, s.cycle = subsetWords{}, Disproven
+	path := []Key{{Board: 1, Hand: 0b111}, {Board: 2}, {Board: 1, Hand: 0b011}, {Board: 3, Hand: 0b100}}
+	for d, k := range path {
+		s.path.push(k, d)
+	}
+	cases := []struct {
+		k    Key
+		want int
+	}{
+		{Key{Board: 3, Hand: 0b100}, 3},  // the same key
+		{Key{Board: 3, Hand: 0b000}, 3},  // fewer in hand than at depth 3
+		{Key{Board: 3, Hand: 0b110}, -1}, // more in hand: progress
+		{Key{Board: 1, Hand: 0b001}, 2},  // dominated at depths 0 and 2: the deepest
+		{Key{Board: 1, Hand: 0b101}, 0},  // dominated at depth 0 only
+		{Key{Board: 4}, -1},
+	}
+	for _, c := range cases {
+		if got := s.repetition(c.k); got != c.want {
+			t.Errorf("repetition(%+v) = %d, want %d", c.k, got, c.want)
+		}
+	}
+	// Without a Dominance, or when repetitions win for the OR player, only
+	// the same key repeats.
+	for _, tc := range []struct {
+		dom   Dominance
+		cycle Outcome
+	}{{nil, Disproven}, {subsetWords{}, Proven}} {
+		s.dom, s.cycle = tc.dom, tc.cycle
+		if got := s.repetition(Key{Board: 3, Hand: 0b000}); got != -1 {
+			t.Errorf("dom %v cycle %v: an inferior position repeats at %d", tc.dom, tc.cycle, got)
+		}
+		if got := s.repetition(Key{Board: 3, Hand: 0b100}); got != 3 {
+			t.Errorf("dom %v cycle %v: the same key repeats at %d, want 3", tc.dom, tc.cycle, got)
+		}
+	}
+}
