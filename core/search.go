@@ -293,7 +293,7 @@ func (s *searcher) expand(d int) bool {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
 				k, or, bkt := c.key, c.or, c.bkt
 				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
-				at := s.path.find(k)
+				at := s.repetition(k)
 				if at < 0 && !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 				} else {
@@ -316,7 +316,7 @@ func (s *searcher) expand(d int) bool {
 		term := g.Terminal()
 		at := -1
 		if term == Unknown {
-			at = s.path.find(c.key)
+			at = s.repetition(c.key)
 		}
 		var epn, edn PN
 		// A delayed child is not counted until it is due, and most never
