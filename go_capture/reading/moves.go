@@ -178,7 +178,7 @@ func (s *searcher) addNearOwnLibs(ms []board.Point, maxLibs int) []board.Point {
 // attacker moves (the candidate set of ip_k): the target's liberties,
 // the liberties of attacker strings in atari next to it or to a string
 // it would join, and for a single stone in atari the moves that turn
-// its capture into a ko (k = 1), plus for k >= 2 the
+// its capture into a snapback or a ko (k = 1), plus for k >= 2 the
 // liberties of the liberties, the liberties of attacker strings with a
 // few liberties that touch the target or one of its liberties
 // (capturing or threatening them, or making the attacker's filling
@@ -192,12 +192,14 @@ func (s *searcher) candidates(ms []board.Point, k int) []board.Point {
 	// target would join gives the joined string that liberty back.
 	ms = s.addJoinCaptures(ms, 1)
 	if s.libs() == 1 && s.b.NumStones(s.target) == 1 {
-		// Taking the liberties the capturing stone would have (the
-		// liberty's empty neighbours, or the liberties of the owner
-		// strings around it, which keeps them from being captured with
-		// it) leaves that stone in atari on the target's point: the
-		// capture becomes a ko. These are the second liberties of the
-		// stone.
+		// Shortening the strings the capturing move would join can turn
+		// the capture into a snapback (snapbackPending). Taking the
+		// liberties the capturing stone would have (the liberty's empty
+		// neighbours, or the liberties of the owner strings around it,
+		// which keeps them from being captured with it) leaves that
+		// stone in atari on the target's point: the capture becomes a
+		// ko. Both are the second liberties of the stone.
+		ms = s.addNearLibs(ms, 2)
 		ms = s.addSecondLibs(ms)
 	}
 	if s.libs() >= 2 && k < 2 {

@@ -10,8 +10,8 @@ import (
 
 // TestRoundThreeAnswers holds the suite tests that the third round
 // fixed, each answered within 0.1 s, to their patterns: snapback
-// recaptures (175 234), owner candidates that rescue cutting stones
-// (138 183 186; 172, fixed too, takes
+// recaptures (175 234), owner candidates that make a capture a snapback
+// or rescue cutting stones (138 180 183 186; 172, fixed too, takes
 // 0.4 s and would hit the limit under -race), captures that give a
 // joinable string its liberty back (132), captures by ko that send the
 // search on to the other ko modes (128 211), ko defences that name the
@@ -20,7 +20,7 @@ import (
 // approach moves of a capturing race (30 94 95 96).
 func TestRoundThreeAnswers(t *testing.T) {
 	byID := sharedSuiteByID(t)
-	for _, id := range []int{30, 94, 95, 96, 128, 132, 133, 135, 138, 175, 183, 186, 211, 213, 215, 225, 234} {
+	for _, id := range []int{30, 94, 95, 96, 128, 132, 133, 135, 138, 175, 180, 183, 186, 211, 213, 215, 225, 234} {
 		tc, ok := byID[id]
 		if !ok {
 			t.Fatalf("test %d missing from the suite", id)
