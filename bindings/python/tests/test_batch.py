@@ -11,6 +11,7 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Tuple
 
@@ -147,7 +148,11 @@ def test_bad_options(tmp_path: Path) -> None:
 # ---- the local process pool -----------------------------------------------------
 
 
-def test_local_pool_mixed(tmp_path: Path, capfd: Any) -> None:
+def test_local_pool_mixed(tmp_path: Path, capfd: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The meter's own line (tqdm, when a machine has it, draws its own bar):
+    # a None in sys.modules makes the import fail.
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
     f = tmp_path / "p.sfen"
     f.write_text(MIXED)
     out = tmp_path / "out.jsonl"
@@ -210,6 +215,15 @@ def test_local_pool_crash_and_killed_worker(tmp_path: Path) -> None:
     before = out.read_bytes()
     rep = solve_many(path, workers=2, hash_mb=16, rules=rules, out=out, progress=False)
     assert rep.searched == 0 and rep.resumed == len(items) and out.read_bytes() == before
+
+
+def test_progress_through_tqdm(tmp_path: Path, capfd: Any) -> None:
+    pytest.importorskip("tqdm")
+    f = tmp_path / "p.sfen"
+    f.write_text(MIXED)
+    solve_many(f, workers=1, hash_mb=16, out=tmp_path / "out.jsonl")
+    err = capfd.readouterr().err
+    assert "problem/s" in err and "7/7" in err, err
 
 
 def test_foreign_output_refused(tmp_path: Path) -> None:
