@@ -9,12 +9,15 @@
 //	delay.go    optional Delaying: moves that wait for a sibling to be decided
 //	pn.go       proof numbers: 64-bit, sums saturate at MaxPN below Infinity
 //	table.go    the transposition table (seqlocked entries, 4 per 256-byte
-//	            bucket with a header line; generations make Clear O(1))
+//	            bucket with a header line; generations make Clear O(1); a
+//	            search's cheap new open entry does not evict costlier work)
 //	entry.go    one table entry and its packing
 //	store_*.go  how entry words are written inside the seqlock (plain on amd64)
 //	mem_*.go    table memory: mmap, transparent huge pages (Linux), Go slice
-//	search.go   per-search state shared by the algorithms
-//	ghi.go      graph history interaction: path-dependent values
+//	search.go   per-search state shared by the algorithms (a refused store
+//	            lands at the node's next store)
+//	ghi.go      graph history interaction: path-dependent values; inferior
+//	            repetitions (same board, a no better word for the OR side)
 //	dfpn.go     df-pn (Nagai) with TCA, SNDA (optionally at OR nodes only),
 //	            WPNS, df-pn(r) (Kishimoto 2010), the 1+ε trick
 //	pnstar.go   PN* (Seo, Iida, Uiterwijk 2001)
