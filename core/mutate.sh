@@ -60,7 +60,7 @@ grow-old-bucket|table.go|s/ob < t\.cursor\.Load\(\)/false \&\& ob < t.cursor.Loa
 grow-poll|search.go|s/\ts\.t\.growStep\(growChunk\) .*\n//
 spare-off|table.go|s/\} else if spare && uint64\(e\.Amount\) < victimAmount/} else if false \&\& spare \&\& uint64(e.Amount) < victimAmount/
 spare-finals|table.go|s/uint64\(e\.Amount\) < victimAmount && e\.PN != 0 && e\.DN != 0/uint64(e.Amount) < victimAmount/
-refused-lands|search.go|s/s\.spare && !again\)/s.spare)/
+refused-lands|search.go|s/p\.key, !again\)/p.key, true)/
 ghi-marks-grow|ghi.go|s/\tfor _, k := range m\.keys \{/\tfor _, k := range m.keys[:0] {/
 LIST
 }

@@ -70,20 +70,20 @@ type searcher struct {
 	dom Dominance
 	hp  HandProofs // nil unless the game stores decided nodes by proof and disproof hands
 	pv  Previewer  // nil unless the game previews children
-	// spare keeps the table's costly open entries from being evicted by
-	// cheaper new ones (Table.storeIn): an evicted subtree comes back with
-	// its initial numbers, small and wrong, and draws the search into it
-	// again. Microcosmos tail 601 with a 1 GiB table: first proof at about
-	// 24 M expansions instead of more than 37 M (2 GiB: 18.7 M). A node
-	// whose store was refused is stored at its next store whatever it
-	// evicts (refused): a node the search keeps coming back to must keep
-	// its numbers, or its Amount never grows and df-pn and PN* loop (both
-	// did on small cyclic graphs when a full bucket kept refusing one,
-	// TestHeavyTerminationRandomGraphs). Lowering the costly entry's claim
-	// at each refusal instead let leaves wear the protection down: tail
-	// 601 was still unproven at 43 M.
-	spare    bool
-	refused  []uint64 // a tag per slot: refusedTag of the last refused key
+	// refused holds a tag per slot (refusedTag) of the last key whose store
+	// the table refused. The searcher's stores spare a full bucket's
+	// costlier open entries from a cheaper new one (Table.storeIn): an
+	// evicted subtree comes back with its initial numbers, small and wrong,
+	// and draws the search into it again (Microcosmos tail 601 with a 1 GiB
+	// table: first proof at about 26.4 M expansions instead of more than
+	// 37 M; 2 GiB: 18.7 M). A node whose store was refused is stored at its
+	// next store whatever it evicts: a node the search keeps coming back to
+	// must keep its numbers, or its Amount never grows and df-pn and PN*
+	// loop (both did on small cyclic graphs when a full bucket kept
+	// refusing one, TestHeavyTerminationRandomGraphs). Lowering the costly
+	// entry's claim at each refusal instead let leaves wear the protection
+	// down: tail 601 was still unproven at 43 M.
+	refused  []uint64
 	del      Delaying // nil unless the game delays moves and df-pn runs
 	patience PN       // del.Patience()
 	step     int
@@ -137,7 +137,6 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.dom, _ = g.(Dominance)
 	s.hp, _ = g.(HandProofs)
 	s.pv, _ = g.(Previewer)
-	s.spare = true
 	if s.refused == nil {
 		s.refused = make([]uint64, refusedSlots)
 	}
@@ -601,7 +600,7 @@ func (s *searcher) store(d int, v val, work uint64) val {
 	tag := refusedTag(e.Key)
 	slot := &s.refused[tag&(refusedSlots-1)]
 	again := *slot == tag
-	if _, refused := s.t.storeIn(b, &e, p.key, s.spare && !again); refused {
+	if _, refused := s.t.storeIn(b, &e, p.key, !again); refused {
 		*slot = tag
 	} else if again {
 		*slot = 0

@@ -12,7 +12,7 @@ func TestRefusedStoreLandsNextTime(t *testing.T) {
 	for i := 0; i < bucketSlots; i++ {
 		tab.Store(&Entry{Key: Key{Board: boards[i]}, PN: 1, DN: 1, Amount: 100})
 	}
-	s := &searcher{t: tab, spare: true, refused: make([]uint64, refusedSlots), plies: make([]ply, 1)}
+	s := &searcher{t: tab, refused: make([]uint64, refusedSlots), plies: make([]ply, 1)}
 	k := Key{Board: boards[bucketSlots]}
 	s.plies[0] = ply{key: k, entry: Entry{MinDepth: 0}}
 	present := func() bool { _, ok := tab.Lookup(k, false); return ok }

@@ -478,7 +478,7 @@ func (t *Table) storeOver(e *Entry, own Key) bool {
 // spare set, a new open entry (neither proven nor disproven) that cost
 // less than every entry of its full bucket is not stored, rather than
 // evicting more work than it holds, and refused reports it (see
-// searcher.spare).
+// searcher.refused).
 func (t *Table) storeIn(bn uint32, e *Entry, own Key, spare bool) (ok, refused bool) {
 	var w, cur [slotWords]uint64
 	b := int(bn) * bucketWords
