@@ -9,7 +9,7 @@ import (
 )
 
 // TestPassTagsDistinct: a ko-dependent gi cache entry is told apart from
-// the other ko passes' by the 8-bit tag of its pass salt alone.
+// the other ko passes' by the 7-bit tag of its pass salt alone.
 func TestPassTagsDistinct(t *testing.T) {
 	seen := map[uint8]int{}
 	for i, km := range koModes {
@@ -82,7 +82,7 @@ func TestGiEntryRoundTrip(t *testing.T) {
 			if koDep {
 				s.koMet++ // the search met a ko
 			}
-			s.giStore(e, key, m, met)
+			s.giStore(e, key, m, met, true)
 			if _, _, _, ok := s.giLookup(s.attacker, giSalt[3]); ok {
 				t.Fatal("another search's salt found the entry")
 			}
@@ -99,5 +99,44 @@ func TestGiEntryRoundTrip(t *testing.T) {
 				t.Errorf("koDep %v: in another ko pass the entry answers: %v", koDep, ok)
 			}
 		}
+	}
+}
+
+// TestGiCacheKeepsCostly: a cheap entry evicts the cheap one of its pair
+// and spares a costly one, however many cheap entries come after it;
+// between entries of one kind the older goes.
+func TestGiCacheKeepsCostly(t *testing.T) {
+	b, err := board.New(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(b, 40, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	// Keys of one pair: the same index bits but the lowest, other high bits.
+	key := func(i uint64) uint64 { return 0x1234&giCacheMask&^1 | i<<giCacheBits }
+	store := func(i uint64, costly bool) {
+		e, k, _, ok := s.giLookupKey(key(i))
+		if ok {
+			t.Fatalf("key %d found before it was stored", i)
+		}
+		s.giStore(e, k, board.Point(i), s.koMet, costly)
+	}
+	found := func(i uint64) bool {
+		_, _, m, ok := s.giLookupKey(key(i))
+		return ok && m == board.Point(i)
+	}
+	store(1, true)
+	for i := uint64(2); i < 6; i++ {
+		store(i, false)
+		if !found(1) {
+			t.Fatalf("cheap entry %d evicted the costly one", i)
+		}
+		if !found(i) {
+			t.Fatalf("cheap entry %d not found", i)
+		}
+	}
+	store(6, true) // evicts the cheap one; the costly ones stay, newest first
+	store(7, true) // evicts the older costly one
+	if !found(6) || !found(7) || found(1) {
+		t.Fatalf("costly entries: 1 %v, 6 %v, 7 %v; want 6 and 7", found(1), found(6), found(7))
 	}
 }

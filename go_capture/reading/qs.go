@@ -39,7 +39,7 @@ func (s *searcher) qsCaptureMove() board.Point {
 	}
 	met := s.koMet
 	m = s.qsCaptureSearch()
-	s.giStore(e, key, m, met)
+	s.giStore(e, key, m, met, false)
 	return m
 }
 
