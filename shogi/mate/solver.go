@@ -695,8 +695,10 @@ func (s *Solver) found(line []shogi.Move) {
 // of a bounded search from the root; failing that, from a bounded search at
 // the proof's length. Each proven horizon's line is read by walkLine from
 // the proven and disproven horizons in the table. Bounded searches share
-// one table and reuse each other's results and the proof's disproofs
-// (boundedGame.Terminal). A main line shorter than its horizon is first
+// one table and reuse each other's decided results and the proof's
+// disproofs (boundedGame.Terminal); each search from the root starts an
+// epoch, in which the undecided entries of the questions before it are
+// not met (see epochs). A main line shorter than its horizon is first
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Result, f first, bounded func(int, uint64) core.Result, stopped func() bool) {
