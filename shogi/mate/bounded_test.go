@@ -271,3 +271,74 @@ func TestBoundedSearchOnTwoThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedEpochs: a bounded search of a new epoch does not meet the
+// undecided entries of the one before (its keys differ), reuses that
+// epoch's decided results (Terminal), and not those of older epochs; the
+// shortening starts an epoch for its search from the root.
+func TestBoundedEpochs(t *testing.T) {
+	const sfen = "7sk/9/7PP/9/9/9/9/9/9 b GS 1" // mate in 3
+	g := preparedGame(t, sfen, Tsume)
+	tab, err := core.NewTable(4, core.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	e1 := epochs{}.next(1)
+	e2 := e1.next(2)
+	in := func(ep epochs, lim int) *boundedGame {
+		b := newBoundedGame(g, lim, tab)
+		b.ep = ep
+		return b
+	}
+
+	// An open entry of epoch 0 is not seen from epoch 1.
+	r := core.Solve(context.Background(), in(epochs{}, 5), tab, core.Options{TCA: true, SNDA: true, NodeLimit: 1})
+	if r.Outcome != core.Unknown {
+		t.Fatalf("within 5, one expansion: %v, want unknown", r.Outcome)
+	}
+	if e, ok := tab.Lookup(in(epochs{}, 5).Key(), true); !ok || e.PN == 0 || e.DN == 0 {
+		t.Fatalf("epoch 0 left no open entry at the root: %+v %v", e, ok)
+	}
+	if _, ok := tab.Lookup(in(e1, 5).Key(), true); ok {
+		t.Error("epoch 1 reads epoch 0's open entry")
+	}
+
+	// Decided results of epoch 0 hold in epoch 1, not in epoch 2.
+	for _, tc := range []struct {
+		lim  int
+		want core.Outcome
+	}{{5, core.Proven}, {1, core.Disproven}} {
+		if r := core.Solve(context.Background(), in(epochs{}, tc.lim), tab, core.Options{TCA: true, SNDA: true}); r.Outcome != tc.want {
+			t.Fatalf("within %d: %v, want %v", tc.lim, r.Outcome, tc.want)
+		}
+		if got := in(e1, tc.lim).Terminal(); got != tc.want {
+			t.Errorf("within %d in epoch 1: Terminal %v, want epoch 0's %v", tc.lim, got, tc.want)
+		}
+		if _, ok := e1.probeDecided(tab, g.Key(), tc.lim, true, g); !ok {
+			t.Errorf("within %d: epoch 1's readers miss epoch 0's result", tc.lim)
+		}
+		if _, ok := e2.probeDecided(tab, g.Key(), tc.lim, true, g); ok {
+			t.Errorf("within %d: epoch 2's readers read epoch 0", tc.lim)
+		}
+		if got := in(e2, tc.lim).Terminal(); got != core.Unknown {
+			t.Errorf("within %d in epoch 2: Terminal %v, want unknown (epoch 0 is not read)", tc.lim, got)
+		}
+	}
+
+	// The shortening's search from the root runs in an epoch of its own.
+	s, err := NewSolver(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	s.exactMax = 0
+	pos, _ := shogi.ParseSFEN(sfen)
+	res, err := s.Solve(context.Background(), pos, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Kind != Mate || res.Length != 3 || !res.Minimal || s.epochN == 0 || s.ep.cur == 0 {
+		t.Errorf("%v in %d minimal %v, %d epochs (current salt %#x): want a minimal mate in 3 after an epoch started", res.Kind, res.Length, res.Minimal, s.epochN, s.ep.cur)
+	}
+}

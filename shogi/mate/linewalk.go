@@ -54,7 +54,7 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 		unb = int(e.Length)
 	}
 	for h := x; h >= 0; h -= 2 {
-		e, ok := s.table.Probe(boundedKey(k, h), or, g)
+		e, ok := s.ep.probeDecided(s.table, k, h, or, g)
 		if !ok {
 			continue
 		}
@@ -70,7 +70,7 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 	}
 	// Disproofs above x also bound the length from below.
 	for h := x + 2; h <= x+8; h += 2 {
-		if e, ok := s.table.Probe(boundedKey(k, h), or, g); ok && e.DN == 0 {
+		if e, ok := s.ep.probeDecided(s.table, k, h, or, g); ok && e.DN == 0 {
 			b.lb = max(b.lb, h+2)
 		}
 	}
@@ -203,7 +203,7 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 		out := bounded(h, tightenNodes).Outcome
 		if out == core.Proven {
 			bs[top].ub = h
-			if e, ok := s.table.Probe(boundedKey(g.Key(), h), !or, g); ok {
+			if e, ok := s.ep.probeDecided(s.table, g.Key(), h, !or, g); ok && e.PN == 0 {
 				bs[top].length = e.Length
 			}
 		}

@@ -156,6 +156,9 @@ type proofWalk struct {
 	// reprove proves the current position again (a small search that the
 	// solver's Stop and the line search's deadline reach).
 	reprove func(*Game) core.Result
+	// ep is the epoch (see epochs) whose keys the walk's proofs are
+	// stored under.
+	ep uint64
 }
 
 // walkPollEvery is how many walk nodes (or re-proving expansions) pass
@@ -182,7 +185,7 @@ func (s *Solver) newProofWalk(ctx context.Context, g *Game) *proofWalk {
 	stop := func() bool {
 		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
 	}
-	w := &proofWalk{g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}, stop: stop}
+	w := &proofWalk{g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]bool{}, stop: stop, ep: s.ep.cur}
 	w.reprove = func(g *Game) core.Result {
 		return s.search(ctx, g, core.Options{TCA: true, SNDA: true, NodeLimit: walkReproveNodes}, deadline)
 	}
@@ -232,7 +235,7 @@ func (w *proofWalk) mates(d int) bool {
 	g.pos.Undo(m)
 	if ok {
 		w.memo[mk] = true
-		w.t.Store(&core.Entry{Key: boundedKey(k, d), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(m), Length: uint32(d), Sound: true})
+		w.t.Store(&core.Entry{Key: epochKey(k, d, w.ep), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(m), Length: uint32(d), Sound: true})
 	}
 	return ok
 }

@@ -40,6 +40,10 @@ type Solver struct {
 	// shortened reports that the current Solve ran bounded searches, whose
 	// entries the verifier's hints read.
 	shortened bool
+	// ep is the epoch of the line phase's bounded searches (see epochs),
+	// epochN the number of epochs started in the current Solve.
+	ep     epochs
+	epochN int
 	// hintNodes counts the verifier hints' own search (hintSearch).
 	hintNodes uint64
 	// walkNodes counts the proof walks' nodes and re-proofs (repair.go)
@@ -215,6 +219,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.early.line, s.early.v = nil, Verification{}
 	s.early.sure, s.early.sureV = nil, Verification{}
 	s.start, s.foundAt, s.foundNodes = start, nil, nil
+	s.ep, s.epochN = epochs{}, 0
 
 	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
@@ -583,7 +588,9 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 		if nodes == 0 || nodes >= parallelLineNodes {
 			co.Threads = threads
 		}
-		r := s.search(ctx, newBoundedGame(g, limit, s.table), co, s.lineDeadline)
+		bg := newBoundedGame(g, limit, s.table)
+		bg.ep = s.ep
+		r := s.search(ctx, bg, co, s.lineDeadline)
 		res.ExactNodes += r.Stats.Expanded
 		return r
 	}
@@ -688,8 +695,10 @@ func (s *Solver) found(line []shogi.Move) {
 // of a bounded search from the root; failing that, from a bounded search at
 // the proof's length. Each proven horizon's line is read by walkLine from
 // the proven and disproven horizons in the table. Bounded searches share
-// one table and reuse each other's results and the proof's disproofs
-// (boundedGame.Terminal). A main line shorter than its horizon is first
+// one table and reuse each other's decided results and the proof's
+// disproofs (boundedGame.Terminal); each search from the root starts an
+// epoch, in which the undecided entries of the questions before it are
+// not met (see epochs). A main line shorter than its horizon is first
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
 func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Result, f first, bounded func(int, uint64) core.Result, stopped func() bool) {
@@ -745,6 +754,10 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			}
 			continue // stopped? a new line?
 		}
+		// A search from the root starts an epoch: it does not meet the
+		// undecided entries of the questions before it (see epochs).
+		s.epochN++
+		s.ep = s.ep.next(s.epochN)
 		out := bounded(next, 0).Outcome
 		if out == core.Proven {
 			line := s.walkLine(g, next, bounded)
@@ -961,12 +974,12 @@ func (s *Solver) hint(ctx context.Context, g *Game) func(*shogi.Position, int) s
 		// proof that produced the line, which may have had a horizon a
 		// few plies beyond the line's length.
 		for h := left; h >= 0 && s.shortened; h -= 2 {
-			if en, ok := s.table.Probe(boundedKey(k, h), or, g); ok && en.PN == 0 {
+			if en, ok := s.ep.probeDecided(s.table, k, h, or, g); ok && en.PN == 0 {
 				return shogi.Move(en.Move)
 			}
 		}
 		for h := left + 2; h <= left+4 && s.shortened; h += 2 {
-			if en, ok := s.table.Probe(boundedKey(k, h), or, g); ok && en.PN == 0 {
+			if en, ok := s.ep.probeDecided(s.table, k, h, or, g); ok && en.PN == 0 {
 				return shogi.Move(en.Move)
 			}
 		}
@@ -1012,7 +1025,9 @@ func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, lef
 	hg := newGame(p.Clone(), g.attacker, g.rules, s.evasionCache())
 	hg.killers = s.table
 	co := core.Options{TCA: true, SNDA: true, NodeLimit: hintSearchNodes}
-	r := s.search(ctx, newBoundedGame(hg, left, s.table), co, s.fullDeadline)
+	bg := newBoundedGame(hg, left, s.table)
+	bg.ep = s.ep
+	r := s.search(ctx, bg, co, s.fullDeadline)
 	s.hintNodes += r.Stats.Expanded
 	if r.Outcome != core.Proven {
 		return shogi.NoMove

@@ -49,8 +49,17 @@ import (
 // already minimal finds nothing and makes the root's disproof harder (tail
 // 41, proven minimal either way: 1.52 M line nodes against 1.11 M).
 
-// tightenBudget is a pass's budget per node.
-const tightenBudget = 4_000
+// tightenBudget is a pass's budget per node. The questions that find a
+// shorter line are small (on the Microcosmos tails 101, 151 and 201: 213,
+// 8 and 60 expansions), while a pass over a line with no shortcut within
+// reach spends the budget at nearly every node. With epochs (bounded.go),
+// line-phase nodes until the published length with 4 k, 2 k and 1 k per
+// node: tail 61 172 k, -, 110 k; 101 505 k, 450 k, 406 k; 151 242 k,
+// 183 k, 165 k; 201 1.04 M, 1.01 M, 988 k; 301 4.74 M, -, 4.67 M (500:
+// 101 397 k, 151 136 k, 201 1.01 M). Against that, tail 41, whose first
+// line is minimal, was proven so after 1.20 M, 1.27 M and 1.29 M: the
+// pass's disproofs there are lemmas of the root's.
+const tightenBudget = 1_000
 
 // tightenPass runs one pass over line (a mate within its length, every
 // defence checked) from its last attacker node towards the root, and
