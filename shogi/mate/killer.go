@@ -119,10 +119,14 @@ func (g *Game) interpositionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, b
 // nonPromotionKiller handles the attacker's board move p (the move before
 // the defender's reply r) by a piece that could promote: it looks up the
 // position after p's promotion twin and the same reply r.
+//
+// The early exits read p from the history (MoveBack) rather than taking r
+// back: most nodes have no twin, and the Undo and Do would also drop the
+// position's cached checkers and king squares. On Microcosmos tail 201
+// (500 k expansions) this cut the killer's instructions from 142 M to
+// a few M.
 func (g *Game) nonPromotionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, bool) {
-	g.pos.Undo(r)
-	defer g.pos.Do(r)
-	p := g.pos.LastMove()
+	p := g.pos.MoveBack(1)
 	if p == shogi.NoMove || p.IsDrop() || !p.Kind().CanPromote() {
 		return shogi.NoMove, false
 	}
@@ -132,8 +136,22 @@ func (g *Game) nonPromotionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, bo
 		return shogi.NoMove, false
 	}
 	twin := shogi.NewMove(p.From(), p.To(), p.Kind(), p.Captured(), !p.IsPromotion())
+	g.pos.Undo(r)
 	g.pos.Undo(p)
-	defer g.pos.Do(p)
+	km, ok := g.twinProof(twin, r)
+	g.pos.Do(p)
+	g.pos.Do(r)
+	if !ok {
+		return shogi.NoMove, false
+	}
+	// The moved piece's kind differs between the twins; match it loosely.
+	return matchMove(ms, km.From(), km.To(), km.IsDrop(), km.Kind())
+}
+
+// twinProof returns the proving move of the position after twin and r
+// from the current position, when both are legal and it is proven; it
+// leaves the position as it found it.
+func (g *Game) twinProof(twin, r shogi.Move) (shogi.Move, bool) {
 	if !g.pos.IsLegal(twin) {
 		return shogi.NoMove, false
 	}
@@ -145,11 +163,7 @@ func (g *Game) nonPromotionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, bo
 	g.pos.Do(r)
 	km, ok := g.provenMove()
 	g.pos.Undo(r)
-	if !ok {
-		return shogi.NoMove, false
-	}
-	// The moved piece's kind differs between the twins; match it loosely.
-	return matchMove(ms, km.From(), km.To(), km.IsDrop(), km.Kind())
+	return km, ok
 }
 
 // matchMove returns the first move of ms from from to to (for a drop: of
