@@ -48,10 +48,16 @@ type evasionCache struct {
 
 type evasionSlot struct {
 	key  core.Key
-	off  uint64 // cursor at the run's first move, plus one (0: empty)
-	n    uint32 // the run's length, or-ed with unsorted while it is not in orderEvasions' order
+	off  uint64 // cursor at the run's first move, plus one (0: no run)
+	n    uint32 // the number of moves, or-ed with known, and with unsorted while the run is not in orderEvasions' order
 	free uint32 // the defender king's free squares plus one (0: not known)
 }
+
+// known marks a slot in use: its key, count and freedom are valid, and
+// its run too when off is not 0. A slot may hold a count without a run
+// (putCount): most positions are only counted, and CountEvasions counts
+// without listing.
+const known = 1 << 30
 
 // unsorted marks a run of evasions stored in generation order: most
 // evasion lists are generated only to be counted (Terminal, Estimate of a
@@ -95,25 +101,25 @@ func (c *evasionCache) prefetch(k core.Key) { prefetch.Line(unsafe.Pointer(c.slo
 // count returns the number of evasions of k, when known.
 func (c *evasionCache) count(k core.Key) (int, bool) {
 	sl := c.slot(k)
-	if sl.off == 0 || sl.key != k {
+	if sl.n&known == 0 || sl.key != k {
 		return 0, false
 	}
-	return int(sl.n &^ unsorted), true
+	return int(sl.n &^ (unsorted | known)), true
 }
 
 // freedom returns the defender king's free squares recorded for k.
 func (c *evasionCache) freedom(k core.Key) (int, bool) {
 	sl := c.slot(k)
-	if sl.off == 0 || sl.key != k || sl.free == 0 {
+	if sl.n&known == 0 || sl.key != k || sl.free == 0 {
 		return 0, false
 	}
 	return int(sl.free - 1), true
 }
 
 // setFreedom records the defender king's free squares for k, whose
-// evasions are in the cache (otherwise nothing is recorded).
+// count is in the cache (otherwise nothing is recorded).
 func (c *evasionCache) setFreedom(k core.Key, free int) {
-	if sl := c.slot(k); sl.off != 0 && sl.key == k {
+	if sl := c.slot(k); sl.n&known != 0 && sl.key == k {
 		sl.free = uint32(free) + 1
 	}
 }
@@ -125,11 +131,17 @@ func (c *evasionCache) get(k core.Key, buf []shogi.Move) ([]shogi.Move, bool) {
 		return buf, false
 	}
 	start := (sl.off - 1) % uint64(len(c.ring))
+	n := uint64(sl.n &^ (unsorted | known))
 	if sl.n&unsorted != 0 {
 		sl.n &^= unsorted
-		orderEvasions(c.ring[start : start+uint64(sl.n)])
+		orderEvasions(c.ring[start : start+n])
 	}
-	return append(buf, c.ring[start:start+uint64(sl.n)]...), true
+	return append(buf, c.ring[start:start+n]...), true
+}
+
+// putCount records n as the number of moves of k, without a run.
+func (c *evasionCache) putCount(k core.Key, n int) {
+	*c.slot(k) = evasionSlot{key: k, n: uint32(n) | known}
 }
 
 // put records ms as the moves of k (a list longer than a quarter of the
@@ -146,10 +158,14 @@ func (c *evasionCache) put(k core.Key, ms []shogi.Move, sorted bool) {
 	}
 	start := c.cursor % size
 	copy(c.ring[start:start+n], ms)
-	sl := evasionSlot{key: k, off: c.cursor + 1, n: uint32(n)}
+	sl := c.slot(k)
+	free := uint32(0)
+	if sl.n&known != 0 && sl.key == k {
+		free = sl.free // counted before: the freedom stays valid
+	}
+	*sl = evasionSlot{key: k, off: c.cursor + 1, n: uint32(n) | known, free: free}
 	if !sorted {
 		sl.n |= unsorted
 	}
-	*c.slot(k) = sl
 	c.cursor += n
 }
