@@ -31,40 +31,59 @@ func (p *Position) CountEvasions() (board, drops int) {
 	mid := between[ksq][c]
 	target := mid
 	target.Set(c)
-	// The pieces that may answer, as genEvasions finds them.
-	movers := p.sliders[us]
+	// The pieces that may answer: those a step or jump away from a target
+	// square, and the sliders (few); not the king. Each one's reach is
+	// read from the step tables and, when a slide could meet the target,
+	// its rays.
+	var near Bitboard
 	for t := target; !t.IsEmpty(); {
-		s := t.Pop()
-		if near := p.occ[us].And(stepAny[us][s]); !near.IsEmpty() {
-			movers = movers.Or(p.stepAttackers(s, us).And(near))
-		}
+		near = near.Or(stepAny[us][t.Pop()])
 	}
+	movers := p.occ[us].And(near.Or(p.sliders[us]))
 	movers.Clear(ksq)
-	if !movers.IsEmpty() {
-		movers = movers.AndNot(p.pinned(us))
-		z := &zones[us]
-		for own := movers; !own.IsEmpty(); {
-			from := own.Pop()
-			pc := p.board[from]
-			reach := attacksFrom(pc, from, p.all).And(target)
-			if reach.IsEmpty() {
-				continue
+	z := &zones[us]
+	for own := movers; !own.IsEmpty(); {
+		from := own.Pop()
+		pc := p.board[from]
+		reach := stepAttacks[pc][from].And(target)
+		if !slideLines[pc][from].And(target).IsEmpty() {
+			for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
+				d := trailingZeros16(slides)
+				if !lineFrom[from][d].And(target).IsEmpty() {
+					reach = reach.Or(rayAttacks(from, d, p.all).And(target))
+				}
 			}
+		}
+		if reach.IsEmpty() || p.pinnedPiece(from, ksq, us) {
+			continue
+		}
+		board += reach.Count()
+		// A promotable piece also promotes on entering, leaving or
+		// moving inside the zone, and must on its dead squares.
+		switch k := pc.Kind(); {
+		case k > Rook:
+		case z.zone.Has(from):
 			board += reach.Count()
-			// A promotable piece also promotes on entering, leaving or
-			// moving inside the zone, and must on its dead squares.
-			switch k := pc.Kind(); {
-			case k > Rook:
-			case z.zone.Has(from):
-				board += reach.Count()
-				board -= reach.And(deadSquares(z, k)).Count()
-			default:
-				board += reach.And(z.zone).Count()
-				board -= reach.And(deadSquares(z, k)).Count()
-			}
+			board -= reach.And(deadSquares(z, k)).Count()
+		default:
+			board += reach.And(z.zone).Count()
+			board -= reach.And(deadSquares(z, k)).Count()
 		}
 	}
 	return board, p.countDrops(mid)
+}
+
+// pinnedPiece reports whether us's piece on from shields us's king on ksq
+// from an enemy slider (pinned() for one piece: a piece that answers a
+// check is rarely on a line with its king, and the test stops there).
+func (p *Position) pinnedPiece(from, ksq Square, us Color) bool {
+	d := lineDir[ksq][from]
+	if d < 0 || !between[ksq][from].And(p.all).IsEmpty() {
+		return false
+	}
+	q := firstPiece(from, int(d), p.all)
+	sl := p.board[q] // Empty beyond the board's squares
+	return isColor(sl, us^1) && farBy[sl]>>d&1 != 0
 }
 
 // deadSquares returns the squares of z where a piece of kind k must
