@@ -160,9 +160,20 @@ func (c *evasionCache) get(k core.Key, buf []shogi.Move) ([]shogi.Move, bool) {
 	return append(buf, c.ring[start:start+n]...), true
 }
 
-// putCount records n as the number of moves of k, without a run.
-func (c *evasionCache) putCount(k core.Key, n int) {
-	*c.slot(k) = evasionSlot{key: k, n: uint32(n) | known}
+// putCount records n as the number of moves of k and free as its king's
+// free squares, without a run.
+func (c *evasionCache) putCount(k core.Key, n, free int) {
+	*c.slot(k) = evasionSlot{key: k, n: uint32(n) | known, free: uint32(free) + 1}
+}
+
+// info returns the number of evasions of k and its king's free squares,
+// when both are known.
+func (c *evasionCache) info(k core.Key) (n, free int, ok bool) {
+	sl := c.slot(k)
+	if sl.n&known == 0 || sl.key != k || sl.free == 0 {
+		return 0, 0, false
+	}
+	return int(sl.n &^ (unsorted | known)), int(sl.free - 1), true
 }
 
 // put records ms as the moves of k (a list longer than a quarter of the

@@ -42,6 +42,7 @@ type Game struct {
 	// rather than copying the list out of the cache again.
 	counted core.Key
 	count   int
+	free    int // and its king's free squares
 	// noPreview turns Preview off (tests compare searches with and
 	// without it).
 	noPreview bool
@@ -127,15 +128,16 @@ func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
 
 // Terminal proves a defender's position without a defence (mate) before
 // it is expanded, so the attacker's node that mates is proven at its own
-// expansion. The evasions are generated anyway by Estimate (they are its
-// proof number), from the same cache. Attacker nodes are not tested: a
-// check generation per defender move costs more than the expansions it
-// saves.
+// expansion. It counts the evasions and the king's free squares, which
+// Estimate then reads (the core asks Terminal and then Estimate of every
+// new child). Attacker nodes are not tested: a check generation per
+// defender move costs more than the expansions it saves.
 func (g *Game) Terminal() core.Outcome {
 	if g.OrNode() {
 		return core.Unknown
 	}
-	g.counted, g.count = g.Key(), g.evasionCount()
+	g.counted = g.Key()
+	g.count, g.free = g.evasionInfo(g.counted)
 	if g.count == 0 {
 		return core.Proven
 	}
@@ -266,49 +268,46 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 	if g.OrNode() {
 		return 1, 1
 	}
-	n := g.count
-	k := g.Key()
-	if k != g.counted || k == (core.Key{}) {
-		n = g.evasionCount()
-	}
-	free, ok := 0, false
-	if g.evasions != nil {
-		free, ok = g.evasions.freedom(k)
-	}
-	if !ok {
-		free = kingFreedom(g.pos, g.attacker.Opponent())
-		if g.evasions != nil {
-			g.evasions.setFreedom(k, free)
-		}
+	n, free := g.count, g.free
+	if k := g.Key(); k != g.counted || k == (core.Key{}) {
+		n, free = g.evasionInfo(k)
 	}
 	return core.PN(max(1, n) + free), 1
 }
 
-// evasionCount returns the number of moves of the current defender's node
-// (generate's list), from the cache when it knows it. In check it counts
-// without listing (shogi's CountEvasions), except where the futile rule
-// may remove drops: under tsume rules, when every evasion is a drop. Most
-// counted positions are never expanded (on Microcosmos tail 201, 95 k of
-// 594 k within 500 k expansions), so their lists are not made at all.
-func (g *Game) evasionCount() int {
+// evasionInfo returns the number of moves of the current defender's node
+// k (generate's list) and its king's free squares, from the cache when it
+// knows them, and records them there. In check it counts without listing
+// (shogi's CountEvasions), except where the futile rule may remove drops:
+// under tsume rules, when every evasion is a drop. Most counted positions
+// are never expanded (on Microcosmos tail 201, 95 k of 594 k within 500 k
+// expansions), so their lists are not made at all. Both numbers go to the
+// slot in one write: the slot is a random memory access.
+func (g *Game) evasionInfo(k core.Key) (n, free int) {
+	def := g.pos.SideToMove()
 	if !g.pos.InCheck() {
-		return len(g.gen(g.fut.est[:0], false))
+		return len(g.gen(g.fut.est[:0], false)), g.pos.KingFreedom(def)
 	}
-	var k core.Key
 	if g.evasions != nil {
-		k = g.Key()
-		if n, ok := g.evasions.count(k); ok {
-			return n
+		if n, free, ok := g.evasions.info(k); ok {
+			return n, free
 		}
 	}
 	board, drops := g.pos.CountEvasions()
 	if g.rules == Tsume && board == 0 && drops > 0 {
-		return len(g.gen(g.fut.est[:0], false))
+		// gen records the list; the freedom goes to its slot.
+		n = len(g.gen(g.fut.est[:0], false))
+		free = g.pos.KingFreedom(def)
+		if g.evasions != nil {
+			g.evasions.setFreedom(k, free)
+		}
+		return n, free
 	}
+	n, free = board+drops, g.pos.KingFreedom(def)
 	if g.evasions != nil {
-		g.evasions.putCount(k, board+drops)
+		g.evasions.putCount(k, n, free)
 	}
-	return board + drops
+	return n, free
 }
 
 // PreviewKey implements core.Previewer: the key after m without playing
@@ -364,10 +363,3 @@ func (g *Game) CycleOutcome() core.Outcome { return core.Disproven }
 // piece total fixed, the defender then holds less, so a is at least as
 // good for the attacker on the same board.
 func (g *Game) Dominates(a, b uint32) bool { return shogi.Hand(a).Superior(shogi.Hand(b)) }
-
-// kingFreedom counts the squares next to c's king that are neither held by
-// c's pieces nor attacked by the opponent: a cheap guess of how hard the
-// king is to mate.
-func kingFreedom(pos *shogi.Position, c shogi.Color) int {
-	return pos.KingFreedom(c)
-}
