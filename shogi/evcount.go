@@ -1,7 +1,5 @@
 package shogi
 
-import "math/bits"
-
 // Counting evasions without listing them. A mate search values each new
 // child of an attacker's node by its number of evasions, and expands only
 // a small part of those children (on the 201-ply Microcosmos tail about
@@ -42,6 +40,12 @@ func (p *Position) CountEvasions() (board, drops int) {
 	movers := p.occ[us].And(near.Or(p.sliders[us]))
 	movers.Clear(ksq)
 	z := &zones[us]
+	// The enemy sliders that could pin a piece to the king (usually
+	// none or the checker).
+	them := us ^ 1
+	cl := &p.byClass
+	pinners := cl[classRook].And(orthRays[ksq]).Or(cl[classBishop].And(diagRays[ksq])).
+		Or(cl[classLance].And(lanceRay[them][ksq])).And(p.occ[them])
 	for own := movers; !own.IsEmpty(); {
 		from := own.Pop()
 		pc := p.board[from]
@@ -54,7 +58,10 @@ func (p *Position) CountEvasions() (board, drops int) {
 				}
 			}
 		}
-		if reach.IsEmpty() || p.pinnedPiece(from, ksq, us) {
+		if reach.IsEmpty() {
+			continue
+		}
+		if d := lineDir[ksq][from]; d >= 0 && !lineFrom[ksq][d].And(pinners).IsEmpty() && p.pinnedPiece(from, ksq, us) {
 			continue
 		}
 		board += reach.Count()
@@ -106,44 +113,41 @@ func (p *Position) countDrops(target Bitboard) int {
 		return 0
 	}
 	z := &zones[us]
-	n := 0
-	for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
-		if h.Has(k) {
-			n++
-		}
-	}
-	n *= target.Count()
-	if h.Has(Lance) {
+	// Silver, gold, bishop and rook go anywhere; a lance not on the last
+	// rank, a knight not on the last two (the hand's fields, hand.go).
+	others := b2i(h>>14&7 != 0) + b2i(h>>18&7 != 0) + b2i(h>>22&3 != 0) + b2i(h>>25&3 != 0)
+	n := others * target.Count()
+	if h>>6&7 != 0 {
 		n += target.AndNot(z.last1).Count()
 	}
-	if h.Has(Knight) {
+	if h>>10&7 != 0 {
 		n += target.AndNot(z.last2).Count()
 	}
-	if h.Has(Pawn) {
-		t := target.AndNot(z.last1)
-		for f := p.pawnFiles[us]; f != 0; f &= f - 1 {
-			t = t.AndNot(fileBB[bits.TrailingZeros16(f)])
+	if h&31 != 0 {
+		// Pawns: not on the last rank, not on a file holding one (the
+		// squares are few: one test each), and not a pawn-drop mate, which
+		// only the square in front of the enemy king can be.
+		ek := p.king[us^1]
+		fwd := 1
+		if us == White {
+			fwd = 0
 		}
-		n += t.Count()
-		// Only the square in front of the enemy king can be a pawn-drop
-		// mate.
-		if ek := p.king[us^1]; ek != NoSquare {
-			fwd := 1
-			if us == White {
-				fwd = 0
-			}
-			if s := stepTo[ek][fwd]; t.Has(s) && p.isPawnDropMate(s) {
-				n--
+		front := stepTo[ek][fwd] // the wall when there is no king
+		files := p.pawnFiles[us]
+		for t := target.AndNot(z.last1); !t.IsEmpty(); {
+			s := t.Pop()
+			if files>>(s/9)&1 == 0 && (s != front || !p.isPawnDropMate(s)) {
+				n++
 			}
 		}
 	}
 	return n
 }
 
-// fileBB[f] holds the squares of file f+1.
-var fileBB = func() (t [9]Bitboard) {
-	for s := Square(0); s < NoSquare; s++ {
-		t[s/9].Set(s)
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return t
-}()
+	return 0
+}
