@@ -113,15 +113,6 @@ func (c *evasionCache) count(k core.Key) (int, bool) {
 	return int(sl.n &^ (unsorted | known)), true
 }
 
-// freedom returns the defender king's free squares recorded for k.
-func (c *evasionCache) freedom(k core.Key) (int, bool) {
-	sl := c.slot(k)
-	if sl.n&known == 0 || sl.key != k || sl.free == 0 {
-		return 0, false
-	}
-	return int(sl.free - 1), true
-}
-
 // setFreedom records the defender king's free squares for k, whose
 // count is in the cache (otherwise nothing is recorded).
 func (c *evasionCache) setFreedom(k core.Key, free int) {

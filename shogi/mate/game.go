@@ -344,12 +344,8 @@ func (g *Game) PreviewEstimate(m core.Move, k core.Key) (pn, dn core.PN, ok bool
 	if !g.OrNode() {
 		return 1, 1, true
 	}
-	n, ok := g.evasions.count(k)
+	n, free, ok := g.evasions.info(k)
 	if !ok || n == 0 {
-		return 0, 0, false
-	}
-	free, ok := g.evasions.freedom(k)
-	if !ok {
 		return 0, 0, false
 	}
 	return core.PN(n + free), 1, true

@@ -72,31 +72,22 @@ func (g *Game) interpositionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, b
 	}
 	df, dr = sign(df), sign(dr)
 	g.pos.Undo(r)
-	defer g.pos.Do(r)
+	m, ok := g.siblingKillers(r, ms, k, df, dr)
+	g.pos.Do(r)
+	return m, ok
+}
+
+// siblingKillers is interpositionKiller's search of the siblings of r
+// (the defender's interposition on a line of direction df, dr from its
+// king on k), from the position before r.
+func (g *Game) siblingKillers(r shogi.Move, ms []shogi.Move, k shogi.Square, df, dr int) (shogi.Move, bool) {
+	to := r.To()
 	hand := g.pos.Hand(g.pos.SideToMove())
 	probes := 0
-	try := func(sib shogi.Move) (shogi.Move, bool) {
-		if sib == r || probes >= maxKillerProbes || !g.pos.IsLegal(sib) {
-			return shogi.NoMove, false
-		}
-		probes++
-		g.pos.Do(sib)
-		km, ok := g.provenMove()
-		g.pos.Undo(sib)
-		if !ok {
-			return shogi.NoMove, false
-		}
-		// A move onto the sibling's square was aimed at the interposed
-		// piece: aim it at ours.
-		if !km.IsDrop() && km.To() == sib.To() {
-			return matchMove(ms, km.From(), to, false, km.Kind())
-		}
-		return matchMove(ms, km.From(), km.To(), km.IsDrop(), km.Kind())
-	}
 	// Other pieces on the same square first: the closest siblings.
 	for _, kd := range shogi.HandKinds {
 		if hand.Has(kd) {
-			if m, ok := try(shogi.NewDrop(kd, to)); ok {
+			if m, ok := g.siblingKiller(shogi.NewDrop(kd, to), r, ms, &probes); ok {
 				return m, true
 			}
 		}
@@ -108,12 +99,33 @@ func (g *Game) interpositionKiller(r shogi.Move, ms []shogi.Move) (shogi.Move, b
 			if s != to && g.pos.PieceAt(s) != shogi.Empty {
 				break
 			}
-			if m, ok := try(shogi.NewDrop(r.Kind(), s)); ok {
+			if m, ok := g.siblingKiller(shogi.NewDrop(r.Kind(), s), r, ms, &probes); ok {
 				return m, true
 			}
 		}
 	}
 	return shogi.NoMove, false
+}
+
+// siblingKiller probes the sibling interposition sib of r (probes counts
+// the probes made) and translates its proving move to this node: a move
+// onto the sibling's square was aimed at the interposed piece, and is
+// aimed at r's.
+func (g *Game) siblingKiller(sib, r shogi.Move, ms []shogi.Move, probes *int) (shogi.Move, bool) {
+	if sib == r || *probes >= maxKillerProbes || !g.pos.IsLegal(sib) {
+		return shogi.NoMove, false
+	}
+	*probes++
+	g.pos.Do(sib)
+	km, ok := g.provenMove()
+	g.pos.Undo(sib)
+	if !ok {
+		return shogi.NoMove, false
+	}
+	if !km.IsDrop() && km.To() == sib.To() {
+		return matchMove(ms, km.From(), r.To(), false, km.Kind())
+	}
+	return matchMove(ms, km.From(), km.To(), km.IsDrop(), km.Kind())
 }
 
 // nonPromotionKiller handles the attacker's board move p (the move before
