@@ -48,9 +48,9 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 	}
 	lifted, standing = free, free
 	if !free.IsEmpty() {
-		// Lines: a square is attacked with the king lifted when the slider
-		// is the first piece seen from it without the king; with the king
-		// standing too, unless the king is in the way.
+		// Lines: a square is attacked with the king lifted when nothing
+		// but the king stands between it and the slider; with the king
+		// standing, when nothing at all does.
 		occ := p.all.AndNot(SquareBB(k))
 		cl := &p.byClass
 		near := &sliderZone[k]
@@ -60,13 +60,11 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 			q := b.Pop()
 			for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
 				t := on.Pop()
-				d := lineDir[t][q]
-				if firstPiece(t, int(d), occ) != q {
-					continue
-				}
-				lifted.Clear(t)
-				if lineDir[t][k] != d || firstPiece(t, int(d), p.all) == q {
-					standing.Clear(t)
+				if btw := between[t][q]; btw.And(occ).IsEmpty() {
+					lifted.Clear(t)
+					if !btw.Has(k) {
+						standing.Clear(t)
+					}
 				}
 			}
 		}
