@@ -10,11 +10,12 @@ import (
 )
 
 // evasionCache remembers the defender's (ordered, futile-free) evasions of
-// recently seen positions. Game.Estimate generates the evasions of every new
-// AND child to count them, and the core then expands the chosen child,
-// generating them again, and re-expands the parent many times (most
-// expansions are re-expansions): with the cache the list is generated once
-// and copied afterwards. The evasions are a function of the position, and
+// recently seen positions. Game.Terminal counts the evasions of every new
+// AND child (without listing them, shogi's CountEvasions, except where the
+// futile rule needs the list), and the core then expands the chosen child
+// and re-expands it and its parent many times (most expansions are
+// re-expansions): with the cache the list is generated once, at the first
+// expansion, and copied afterwards. The evasions are a function of the position, and
 // the key (board, side, attacker hand; the defender's hand is the rest of
 // the fixed piece total) determines it, so a hit is exact up to a 64-bit
 // hash collision, the same assumption the proof table makes.
@@ -63,10 +64,10 @@ const noMateInOne = 1
 // without listing.
 const known = 1 << 30
 
-// unsorted marks a run of evasions stored in generation order: most
-// evasion lists are generated only to be counted (Terminal, Estimate of a
-// new child) and never asked for again, so they are sorted when first
-// asked for (get) rather than when stored. The first proof of Microcosmos
+// unsorted marks a run of evasions stored in generation order: a list
+// generated only to be counted (Terminal under tsume rules when every
+// evasion is a drop) may never be asked for again, so it is sorted when
+// first asked for (get) rather than when stored. The first proof of Microcosmos
 // tail 601 spent 4 % of its time sorting. Runs of checks are stored sorted.
 const unsorted = 1 << 31
 
