@@ -165,15 +165,10 @@ func (g *Game) Terminal() core.Outcome {
 // kept for it before let 195 k of 267 k attacker expansions repeat the
 // test on Microcosmos tail 201 (500 k expansions).
 func (g *Game) Moves(buf []core.Move, step int) []core.Move {
-	// The moves are generated in place in buf when it has room: a
-	// core.Move and a shogi.Move are the same 32 bits.
-	var ms []shogi.Move
-	direct := cap(buf) >= shogi.MaxMoves
-	if direct {
-		ms = g.generate(unsafe.Slice((*shogi.Move)(unsafe.SliceData(buf)), cap(buf))[:0])
-	} else {
-		ms = g.generate(g.buf[:0])
-	}
+	// The moves are generated in place in buf (growing it when it is too
+	// short, as append would): a core.Move and a shogi.Move are the same 32
+	// bits, so no copy is needed.
+	ms := g.generate(unsafe.Slice((*shogi.Move)(unsafe.SliceData(buf)), cap(buf))[:0])
 	if !g.noMate1 && g.OrNode() {
 		var c *evasionCache
 		var k core.Key
@@ -189,14 +184,7 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 			}
 		}
 	}
-	if direct {
-		return unsafe.Slice((*core.Move)(unsafe.SliceData(ms)), len(ms))
-	}
-	buf = buf[:0]
-	for _, m := range ms {
-		buf = append(buf, core.Move(m))
-	}
-	return buf
+	return unsafe.Slice((*core.Move)(unsafe.SliceData(ms)), cap(ms))[:len(ms)]
 }
 
 // generate appends the node's moves, ordered, to buf.
