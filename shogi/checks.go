@@ -117,9 +117,9 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 			}
 			continue
 		}
-		chkN, chkP := chk[k], chk[k.Promote()]
+		chkN, chkP := chk[k&15], chk[promoted[k&15]]
 		want := chkN.Or(chkP)
-		if discDir < 0 && stepAttacks[pc][from].Or(slideLines[pc][from]).And(want).IsEmpty() {
+		if discDir < 0 && reachLines[pc&31][from].And(want).IsEmpty() {
 			continue
 		}
 		pinDir := int8(-1)
@@ -172,6 +172,18 @@ func (p *Position) genBoardChecks(buf []Move, ek Square) []Move {
 	return buf
 }
 
+// promoted[k] is k.Promote() by table.
+var promoted = func() (t [16]Kind) {
+	for k := range t {
+		t[k] = Kind(k).Promote()
+	}
+	return t
+}()
+
+// reachLines[pc][q] holds the squares a piece pc on q reaches by a step
+// or along a slide on an empty board (stepAttacks and slideLines).
+var reachLines [32][81]Bitboard
+
 // pureSteps[pc][q] holds the squares a piece pc on q reaches by its steps
 // and jumps that are not part of a slide (stepMask).
 var pureSteps [33][81]Bitboard
@@ -192,6 +204,11 @@ func initCheckZone() {
 					pureSteps[pc][q].Set(t)
 				}
 			}
+		}
+	}
+	for pc := Piece(0); pc < 32; pc++ {
+		for q := Square(0); q < NoSquare; q++ {
+			reachLines[pc][q] = stepAttacks[pc][q].Or(slideLines[pc][q])
 		}
 	}
 	for c := Black; c <= White; c++ {

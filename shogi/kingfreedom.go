@@ -1,5 +1,7 @@
 package shogi
 
+import "math/bits"
+
 // KingFreedom counts the squares next to c's king that hold none of c's
 // pieces and are not attacked by the opponent, as Attacked sees them (the
 // king itself still blocks a slider's line): a cheap measure of how hard
@@ -32,16 +34,23 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 	// king attacks k are k's neighbours.
 	free := stepFrom[c][k][classKing].AndNot(p.occ[c])
 	if !free.IsEmpty() {
-		for b := p.occ[them].And(kingZone[them][k]); !b.IsEmpty(); {
-			q := b.Pop()
-			free = free.AndNot(stepAttacks[p.board[q]][q])
+		// Word by word: no branch per piece on which word it is in.
+		zone := p.occ[them].And(kingZone[them][k])
+		board := &p.board
+		for x := zone.lo; x != 0; x &= x - 1 {
+			q := bits.TrailingZeros64(x)
+			free = free.AndNot(stepAttacks[board[q]&31][q])
+		}
+		for x := zone.hi; x != 0; x &= x - 1 {
+			q := 64 + bits.TrailingZeros64(x)
+			free = free.AndNot(stepAttacks[board[q]&31][q])
 		}
 	}
 	lifted, standing = free, free
 	if !free.IsEmpty() {
-		// Lines: a square is attacked with the king lifted when the slider
-		// is the first piece seen from it without the king; with the king
-		// standing too, unless the king is in the way.
+		// Lines: a square is attacked with the king lifted when nothing
+		// but the king stands between it and the slider; with the king
+		// standing, when nothing at all does.
 		occ := p.all.AndNot(SquareBB(k))
 		cl := &p.byClass
 		near := &sliderZone[k]
@@ -51,13 +60,11 @@ func (p *Position) safeNeighbours(c Color) (lifted, standing Bitboard) {
 			q := b.Pop()
 			for on := slideLines[p.board[q]][q].And(free); !on.IsEmpty(); {
 				t := on.Pop()
-				d := lineDir[t][q]
-				if firstPiece(t, int(d), occ) != q {
-					continue
-				}
-				lifted.Clear(t)
-				if lineDir[t][k] != d || firstPiece(t, int(d), p.all) == q {
-					standing.Clear(t)
+				if btw := between[t][q]; btw.And(occ).IsEmpty() {
+					lifted.Clear(t)
+					if !btw.Has(k) {
+						standing.Clear(t)
+					}
 				}
 			}
 		}

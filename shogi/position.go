@@ -123,6 +123,17 @@ func (p *Position) LastMove() Move {
 	return p.stack[len(p.stack)-1].move
 }
 
+// MoveBack returns the move played n plies before the last one (0: the
+// last move, as LastMove), or NoMove when the history is shorter. It lets
+// a caller look at earlier moves without taking the later ones back.
+func (p *Position) MoveBack(n int) Move {
+	i := len(p.stack) - 1 - n
+	if n < 0 || i < 0 {
+		return NoMove
+	}
+	return p.stack[i].move
+}
+
 // GamePly returns the number of moves played since the position was parsed.
 func (p *Position) GamePly() int { return len(p.stack) }
 

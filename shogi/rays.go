@@ -105,14 +105,9 @@ func (p *Position) lineBlockers(k Square, bc, sc Color) Bitboard {
 		Or(cl[classLance].And(lanceRay[sc][k])).And(theirs)
 	var b Bitboard
 	for !cand.IsEmpty() {
-		q := cand.Pop()
-		d := int(lineDir[k][q])
-		first := firstPiece(k, d, p.all)
-		if first == q || !isColor(p.board[first], bc) {
-			continue
-		}
-		if firstPiece(first, d, p.all) == q {
-			b.Set(first)
+		// A blocker stands alone between k and the slider q.
+		if bl := between[k][cand.Pop()].And(p.all); bl.Count() == 1 {
+			b = b.Or(bl.And(p.occ[bc]))
 		}
 	}
 	return b

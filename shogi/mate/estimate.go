@@ -10,11 +10,12 @@ import (
 )
 
 // evasionCache remembers the defender's (ordered, futile-free) evasions of
-// recently seen positions. Game.Estimate generates the evasions of every new
-// AND child to count them, and the core then expands the chosen child,
-// generating them again, and re-expands the parent many times (most
-// expansions are re-expansions): with the cache the list is generated once
-// and copied afterwards. The evasions are a function of the position, and
+// recently seen positions. Game.Terminal counts the evasions of every new
+// AND child (without listing them, shogi's CountEvasions, except where the
+// futile rule needs the list), and the core then expands the chosen child
+// and re-expands it and its parent many times (most expansions are
+// re-expansions): with the cache the list is generated once, at the first
+// expansion, and copied afterwards. The evasions are a function of the position, and
 // the key (board, side, attacker hand; the defender's hand is the rest of
 // the fixed piece total) determines it, so a hit is exact up to a 64-bit
 // hash collision, the same assumption the proof table makes.
@@ -48,27 +49,39 @@ type evasionCache struct {
 
 type evasionSlot struct {
 	key  core.Key
-	off  uint64 // cursor at the run's first move, plus one (0: empty)
-	n    uint32 // the run's length, or-ed with unsorted while it is not in orderEvasions' order
-	free uint32 // the defender king's free squares plus one (0: not known)
+	off  uint64 // cursor at the run's first move, plus one (0: no run)
+	n    uint32 // the number of moves, or-ed with known, and with unsorted while the run is not in orderEvasions' order
+	free uint32 // the defender king's free squares plus one (0: not known); in the check cache, noMateInOne or 0
 }
 
-// unsorted marks a run of evasions stored in generation order: most
-// evasion lists are generated only to be counted (Terminal, Estimate of a
-// new child) and never asked for again, so they are sorted when first
-// asked for (get) rather than when stored. The first proof of Microcosmos
+// noMateInOne in a check cache's slot says that none of the node's checks
+// mates (Game.Moves).
+const noMateInOne = 1
+
+// known marks a slot in use: its key, count and freedom are valid, and
+// its run too when off is not 0. A slot may hold a count without a run
+// (putCount): most positions are only counted, and CountEvasions counts
+// without listing.
+const known = 1 << 30
+
+// unsorted marks a run of evasions stored in generation order: a list
+// generated only to be counted (Terminal under tsume rules when every
+// evasion is a drop) may never be asked for again, so it is sorted when
+// first asked for (get) rather than when stored. The first proof of Microcosmos
 // tail 601 spent 4 % of its time sorting. Runs of checks are stored sorted.
 const unsorted = 1 << 31
 
 // Sizes: 2^18 moves (1 MiB) and 2^17 slots (4 MiB) per game for the
 // evasions: the slots outnumber the runs the ring holds, so counts outlive
 // their lists. The checks, longer lists asked only at attacker nodes: 2^19
-// moves (2 MiB) and 2^15 slots (1 MiB).
+// moves (2 MiB) and 2^17 slots (4 MiB); with 2^15 slots, 161 k of 267 k
+// attacker expansions generated their checks on Microcosmos tail 201
+// (500 k expansions), with 2^17 148 k, 1 % fewer instructions.
 const (
 	evasionRingBits = 18
 	evasionSlotBits = 17
 	checkRingBits   = 19
-	checkSlotBits   = 15
+	checkSlotBits   = 17
 )
 
 func newEvasionCache() *evasionCache {
@@ -95,26 +108,32 @@ func (c *evasionCache) prefetch(k core.Key) { prefetch.Line(unsafe.Pointer(c.slo
 // count returns the number of evasions of k, when known.
 func (c *evasionCache) count(k core.Key) (int, bool) {
 	sl := c.slot(k)
-	if sl.off == 0 || sl.key != k {
+	if sl.n&known == 0 || sl.key != k {
 		return 0, false
 	}
-	return int(sl.n &^ unsorted), true
-}
-
-// freedom returns the defender king's free squares recorded for k.
-func (c *evasionCache) freedom(k core.Key) (int, bool) {
-	sl := c.slot(k)
-	if sl.off == 0 || sl.key != k || sl.free == 0 {
-		return 0, false
-	}
-	return int(sl.free - 1), true
+	return int(sl.n &^ (unsorted | known)), true
 }
 
 // setFreedom records the defender king's free squares for k, whose
-// evasions are in the cache (otherwise nothing is recorded).
+// count is in the cache (otherwise nothing is recorded).
 func (c *evasionCache) setFreedom(k core.Key, free int) {
-	if sl := c.slot(k); sl.off != 0 && sl.key == k {
+	if sl := c.slot(k); sl.n&known != 0 && sl.key == k {
 		sl.free = uint32(free) + 1
+	}
+}
+
+// noMate1 reports whether k's slot of a check cache records that no check
+// mates.
+func (c *evasionCache) noMate1(k core.Key) bool {
+	sl := c.slot(k)
+	return sl.n&known != 0 && sl.key == k && sl.free == noMateInOne
+}
+
+// setNoMate1 records in k's slot of a check cache, when it is k's, that no
+// check mates.
+func (c *evasionCache) setNoMate1(k core.Key) {
+	if sl := c.slot(k); sl.n&known != 0 && sl.key == k {
+		sl.free = noMateInOne
 	}
 }
 
@@ -125,11 +144,28 @@ func (c *evasionCache) get(k core.Key, buf []shogi.Move) ([]shogi.Move, bool) {
 		return buf, false
 	}
 	start := (sl.off - 1) % uint64(len(c.ring))
+	n := uint64(sl.n &^ (unsorted | known))
 	if sl.n&unsorted != 0 {
 		sl.n &^= unsorted
-		orderEvasions(c.ring[start : start+uint64(sl.n)])
+		orderEvasions(c.ring[start : start+n])
 	}
-	return append(buf, c.ring[start:start+uint64(sl.n)]...), true
+	return append(buf, c.ring[start:start+n]...), true
+}
+
+// putCount records n as the number of moves of k and free as its king's
+// free squares, without a run.
+func (c *evasionCache) putCount(k core.Key, n, free int) {
+	*c.slot(k) = evasionSlot{key: k, n: uint32(n) | known, free: uint32(free) + 1}
+}
+
+// info returns the number of evasions of k and its king's free squares,
+// when both are known.
+func (c *evasionCache) info(k core.Key) (n, free int, ok bool) {
+	sl := c.slot(k)
+	if sl.n&known == 0 || sl.key != k || sl.free == 0 {
+		return 0, 0, false
+	}
+	return int(sl.n &^ (unsorted | known)), int(sl.free - 1), true
 }
 
 // put records ms as the moves of k (a list longer than a quarter of the
@@ -146,10 +182,14 @@ func (c *evasionCache) put(k core.Key, ms []shogi.Move, sorted bool) {
 	}
 	start := c.cursor % size
 	copy(c.ring[start:start+n], ms)
-	sl := evasionSlot{key: k, off: c.cursor + 1, n: uint32(n)}
+	sl := c.slot(k)
+	free := uint32(0)
+	if sl.n&known != 0 && sl.key == k {
+		free = sl.free // counted before: the freedom stays valid
+	}
+	*sl = evasionSlot{key: k, off: c.cursor + 1, n: uint32(n) | known, free: free}
 	if !sorted {
 		sl.n |= unsorted
 	}
-	*c.slot(k) = sl
 	c.cursor += n
 }

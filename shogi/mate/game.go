@@ -1,6 +1,8 @@
 package mate
 
 import (
+	"unsafe"
+
 	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -40,21 +42,14 @@ type Game struct {
 	// rather than copying the list out of the cache again.
 	counted core.Key
 	count   int
+	free    int // and its king's free squares
 	// noPreview turns Preview off (tests compare searches with and
 	// without it).
 	noPreview bool
 	// noMate1 turns off the mate-in-one shortcut of Moves (for
 	// measurements and tests that compare with the full move list).
 	noMate1 bool
-	// mate1Miss remembers attacker's nodes found without a mate in one
-	// (direct-mapped by key, 0 empty): most expansions are re-expansions,
-	// and the test would be repeated at each. An array, so that Clone
-	// gives each thread its own by value.
-	mate1Miss [mate1MissSlots]uint64
 }
-
-// mate1MissSlots is the size of Game.mate1Miss (32 KiB).
-const mate1MissSlots = 1 << 12
 
 // NewGame wraps pos for a core search in which attacker plays the checks
 // under the given rules; the game owns pos from now on. It does not
@@ -133,15 +128,16 @@ func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
 
 // Terminal proves a defender's position without a defence (mate) before
 // it is expanded, so the attacker's node that mates is proven at its own
-// expansion. The evasions are generated anyway by Estimate (they are its
-// proof number), from the same cache. Attacker nodes are not tested: a
-// check generation per defender move costs more than the expansions it
-// saves.
+// expansion. It counts the evasions and the king's free squares, which
+// Estimate then reads (the core asks Terminal and then Estimate of every
+// new child). Attacker nodes are not tested: a check generation per
+// defender move costs more than the expansions it saves.
 func (g *Game) Terminal() core.Outcome {
 	if g.OrNode() {
 		return core.Unknown
 	}
-	g.counted, g.count = g.Key(), g.evasionCount()
+	g.counted = g.Key()
+	g.count, g.free = g.evasionInfo(g.counted)
 	if g.count == 0 {
 		return core.Proven
 	}
@@ -162,24 +158,33 @@ func (g *Game) Terminal() core.Outcome {
 // and 101 take 30% and 12% fewer instructions (fewer expansions: the one
 // child is a board move when one mates, so proof hands are smaller); tails
 // 41 and 61, whose expansions barely change, 2.7% and 1.1% more.
+//
+// Whether a node has no mate in one is kept in its slot of the check cache
+// (evasionCache.noMate1), so the test runs once per check list generated:
+// most expansions re-expand a node. A direct-mapped table of 4096 nodes
+// kept for it before let 195 k of 267 k attacker expansions repeat the
+// test on Microcosmos tail 201 (500 k expansions).
 func (g *Game) Moves(buf []core.Move, step int) []core.Move {
-	ms := g.generate(g.buf[:0])
-	buf = buf[:0]
+	// The moves are generated in place in buf (growing it when it is too
+	// short, as append would): a core.Move and a shogi.Move are the same 32
+	// bits, so no copy is needed.
+	ms := g.generate(unsafe.Slice((*shogi.Move)(unsafe.SliceData(buf)), cap(buf))[:0])
 	if !g.noMate1 && g.OrNode() {
-		k := g.Key()
-		h := (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) | 1
-		slot := &g.mate1Miss[h>>(64-12)]
-		if *slot != h {
+		var c *evasionCache
+		var k core.Key
+		if g.evasions != nil && g.evasions.checks != nil {
+			c, k = g.evasions.checks, g.Key()
+		}
+		if c == nil || !c.noMate1(k) {
 			if m, ok := g.pos.FirstMate(ms); ok {
-				return append(buf, core.Move(m))
+				return append(buf[:0], core.Move(m))
 			}
-			*slot = h
+			if c != nil {
+				c.setNoMate1(k)
+			}
 		}
 	}
-	for _, m := range ms {
-		buf = append(buf, core.Move(m))
-	}
-	return buf
+	return unsafe.Slice((*core.Move)(unsafe.SliceData(ms)), cap(ms))[:len(ms)]
 }
 
 // generate appends the node's moves, ordered, to buf.
@@ -251,33 +256,46 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 	if g.OrNode() {
 		return 1, 1
 	}
-	n := g.count
-	k := g.Key()
-	if k != g.counted || k == (core.Key{}) {
-		n = g.evasionCount()
-	}
-	free, ok := 0, false
-	if g.evasions != nil {
-		free, ok = g.evasions.freedom(k)
-	}
-	if !ok {
-		free = kingFreedom(g.pos, g.attacker.Opponent())
-		if g.evasions != nil {
-			g.evasions.setFreedom(k, free)
-		}
+	n, free := g.count, g.free
+	if k := g.Key(); k != g.counted || k == (core.Key{}) {
+		n, free = g.evasionInfo(k)
 	}
 	return core.PN(max(1, n) + free), 1
 }
 
-// evasionCount returns the number of moves of the current defender's node
-// (generate's list), from the cache when it knows it.
-func (g *Game) evasionCount() int {
-	if g.evasions != nil && g.pos.InCheck() {
-		if n, ok := g.evasions.count(g.Key()); ok {
-			return n
+// evasionInfo returns the number of moves of the current defender's node
+// k (generate's list) and its king's free squares, from the cache when it
+// knows them, and records them there. In check it counts without listing
+// (shogi's CountEvasions), except where the futile rule may remove drops:
+// under tsume rules, when every evasion is a drop. Most counted positions
+// are never expanded (on Microcosmos tail 201, 95 k of 594 k within 500 k
+// expansions), so their lists are not made at all. Both numbers go to the
+// slot in one write: the slot is a random memory access.
+func (g *Game) evasionInfo(k core.Key) (n, free int) {
+	def := g.pos.SideToMove()
+	if !g.pos.InCheck() {
+		return len(g.gen(g.fut.est[:0], false)), g.pos.KingFreedom(def)
+	}
+	if g.evasions != nil {
+		if n, free, ok := g.evasions.info(k); ok {
+			return n, free
 		}
 	}
-	return len(g.gen(g.fut.est[:0], false))
+	board, drops := g.pos.CountEvasions()
+	if g.rules == Tsume && board == 0 && drops > 0 {
+		// gen records the list; the freedom goes to its slot.
+		n = len(g.gen(g.fut.est[:0], false))
+		free = g.pos.KingFreedom(def)
+		if g.evasions != nil {
+			g.evasions.setFreedom(k, free)
+		}
+		return n, free
+	}
+	n, free = board+drops, g.pos.KingFreedom(def)
+	if g.evasions != nil {
+		g.evasions.putCount(k, n, free)
+	}
+	return n, free
 }
 
 // PreviewKey implements core.Previewer: the key after m without playing
@@ -314,12 +332,8 @@ func (g *Game) PreviewEstimate(m core.Move, k core.Key) (pn, dn core.PN, ok bool
 	if !g.OrNode() {
 		return 1, 1, true
 	}
-	n, ok := g.evasions.count(k)
+	n, free, ok := g.evasions.info(k)
 	if !ok || n == 0 {
-		return 0, 0, false
-	}
-	free, ok := g.evasions.freedom(k)
-	if !ok {
 		return 0, 0, false
 	}
 	return core.PN(n + free), 1, true
@@ -333,10 +347,3 @@ func (g *Game) CycleOutcome() core.Outcome { return core.Disproven }
 // piece total fixed, the defender then holds less, so a is at least as
 // good for the attacker on the same board.
 func (g *Game) Dominates(a, b uint32) bool { return shogi.Hand(a).Superior(shogi.Hand(b)) }
-
-// kingFreedom counts the squares next to c's king that are neither held by
-// c's pieces nor attacked by the opponent: a cheap guess of how hard the
-// king is to mate.
-func kingFreedom(pos *shogi.Position, c shogi.Color) int {
-	return pos.KingFreedom(c)
-}

@@ -37,6 +37,15 @@ func TestMovesMateInOneShortcut(t *testing.T) {
 			full.noMate1 = true
 			want := full.Moves(nil, 0)
 			got := g.Moves(nil, 0)
+			// The check cache's slot remembers a node without a mate in
+			// one, so that a re-expansion does not test again.
+			if known := g.evasions.checks.noMate1(g.Key()); known == tc.mate {
+				t.Errorf("%s %v: no mate in one recorded %v", tc.sfen, rules, known)
+			}
+			// Generated in place in a buffer with room: the same moves.
+			if inPlace := g.Moves(make([]core.Move, 0, shogi.MaxMoves), 0); !slices.Equal(inPlace, got) {
+				t.Errorf("%s %v: moves in place %v, else %v", tc.sfen, rules, inPlace, got)
+			}
 			if !tc.mate {
 				if !slices.Equal(got, want) {
 					t.Errorf("%s %v: moves %v, want the full list %v", tc.sfen, rules, got, want)
