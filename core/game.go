@@ -103,6 +103,24 @@ type Previewer interface {
 	PreviewEstimate(m Move, k Key) (pn, dn PN, ok bool)
 }
 
+// PathKeyer is optionally implemented by a Game whose keys carry more than
+// the position, such as a horizon (plies left) that changes at every ply:
+// the core then detects repetitions on the search path by the keys
+// PathKey gives instead of by Key, which would never repeat. The table
+// still stores under Key. It is discovered once per search by type
+// assertion.
+//
+// Valuing such a repetition by the cycle outcome must be sound for the
+// game's question: for "mate within n plies" it is, since a mate from the
+// later occurrence within fewer plies would be a shorter mate from the
+// earlier one, so a shortest mate never passes through a repetition.
+type PathKeyer interface {
+	// PathKey returns the key of the position whose Key is k, depth
+	// plies below the search's root (0 at the root), under which the
+	// core compares positions of the path for repetition.
+	PathKey(k Key, depth int) Key
+}
+
 // Dominance is optionally implemented by a Game whose keys carry a domain
 // word. It is discovered once per search by type assertion.
 type Dominance interface {

@@ -210,11 +210,17 @@ func (s *searcher) refreshPathDependent(d int, c *child) bool {
 // path to A the same way (c.dep, ghi's path-dependent entries). When several
 // positions of the path qualify, the deepest is returned: the value then
 // relies on the least of the path.
-func (s *searcher) repetition(k Key) int {
-	if s.dom == nil || s.cycle != Disproven {
-		return s.path.find(k)
-	}
+//
+// k is the child's key and d its depth; under a PathKeyer the path is
+// searched by path keys (reps).
+func (s *searcher) repetition(k Key, d int) int {
 	p := &s.path
+	if s.pk != nil {
+		k, p = s.pk.PathKey(k, d), &s.reps
+	}
+	if s.dom == nil || s.cycle != Disproven {
+		return p.find(k)
+	}
 	at := -1
 	for i := p.slot(k.Board); p.depth[i] >= 0; i = (i + 1) & p.mask {
 		if e := p.keys[i]; e.Board == k.Board && int(p.depth[i]) > at && (e.Hand == k.Hand || s.dom.Dominates(e.Hand, k.Hand)) {

@@ -301,7 +301,7 @@ func TestRepetitionOfInferiorPosition(t *testing.T) {
 		{Key{Board: 4}, -1},
 	}
 	for _, c := range cases {
-		if got := s.repetition(c.k); got != c.want {
+		if got := s.repetition(c.k, 5); got != c.want {
 			t.Errorf("repetition(%+v) = %d, want %d", c.k, got, c.want)
 		}
 	}
@@ -312,11 +312,58 @@ func TestRepetitionOfInferiorPosition(t *testing.T) {
 		cycle Outcome
 	}{{nil, Disproven}, {subsetWords{}, Proven}} {
 		s.dom, s.cycle = tc.dom, tc.cycle
-		if got := s.repetition(Key{Board: 3, Hand: 0b000}); got != -1 {
+		if got := s.repetition(Key{Board: 3, Hand: 0b000}, 5); got != -1 {
 			t.Errorf("dom %v cycle %v: an inferior position repeats at %d", tc.dom, tc.cycle, got)
 		}
-		if got := s.repetition(Key{Board: 3, Hand: 0b100}); got != 3 {
+		if got := s.repetition(Key{Board: 3, Hand: 0b100}, 5); got != 3 {
 			t.Errorf("dom %v cycle %v: the same key repeats at %d, want 3", tc.dom, tc.cycle, got)
 		}
+	}
+}
+
+// depthSalted is a PathKeyer for keys salted with their depth (a horizon
+// game's plies left): the path key takes the salt off.
+type depthSalted struct{}
+
+func depthSalt(d int) uint64 { return uint64(d+1) * 0x9e3779b97f4a7c15 }
+
+func (depthSalted) PathKey(k Key, d int) Key { k.Board ^= depthSalt(d); return k }
+
+// TestRepetitionByPathKey: under a PathKeyer the path is compared by path
+// keys, so a position repeats although its key (salted with the depth)
+// differs from the one on the path; the table's keys stay on path (which
+// SNDA's parent pointers are matched against).
+func TestRepetitionByPathKey(t *testing.T) {
+	var s searcher
+	s.path.init(64)
+	s.reps.init(64)
+	s.pk, s.dom, s.cycle = depthSalted{}, subsetWords{}, Disproven
+	boards := []uint64{1, 2, 1, 3}
+	for d, b := range boards {
+		s.pushPath(Key{Board: b ^ depthSalt(d), Hand: 0b11}, d)
+	}
+	cases := []struct {
+		board uint64
+		hand  uint32
+		want  int
+	}{
+		{1, 0b11, 2},   // board 1 at depths 0 and 2: the deepest
+		{3, 0b01, 3},   // an inferior hand
+		{3, 0b111, -1}, // progress
+		{4, 0b11, -1},
+	}
+	for _, c := range cases {
+		if got := s.repetition(Key{Board: c.board ^ depthSalt(4), Hand: c.hand}, 4); got != c.want {
+			t.Errorf("board %d hand %b at depth 4: repetition at %d, want %d", c.board, c.hand, got, c.want)
+		}
+	}
+	if j := s.path.findBoard(3 ^ depthSalt(3)); j != 3 {
+		t.Errorf("the table's key of depth 3 found at %d on the path", j)
+	}
+	for d := len(boards) - 1; d >= 0; d-- {
+		s.popPath(Key{Board: boards[d] ^ depthSalt(d), Hand: 0b11}, d)
+	}
+	if got := s.repetition(Key{Board: 1 ^ depthSalt(1), Hand: 0b11}, 1); got != -1 {
+		t.Errorf("after the path was taken off: repetition at %d", got)
 	}
 }

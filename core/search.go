@@ -70,6 +70,7 @@ type searcher struct {
 	dom Dominance
 	hp  HandProofs // nil unless the game stores decided nodes by proof and disproof hands
 	pv  Previewer  // nil unless the game previews children
+	pk  PathKeyer  // nil unless the game's keys do not repeat on a cycle
 	// refused holds a tag per slot (refusedTag) of the last key whose store
 	// the table refused. The searcher's stores spare a full bucket's
 	// costlier open entries from a cheaper new one (Table.storeIn): an
@@ -90,7 +91,11 @@ type searcher struct {
 	side     Side
 	plies    []ply
 	path     pathSet
-	stats    Stats
+	// reps is the path under the PathKeyer's keys (repetition), empty
+	// without one: path keeps the table's keys, which SNDA's parent
+	// pointers name.
+	reps  pathSet
+	stats Stats
 	// writes counts this searcher's table writes by bucket number modulo
 	// writeSlots, so that a node re-reads only the children whose bucket
 	// was written since it last read them (refreshChanged).
@@ -137,6 +142,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.dom, _ = g.(Dominance)
 	s.hp, _ = g.(HandProofs)
 	s.pv, _ = g.(Previewer)
+	s.pk, _ = g.(PathKeyer)
 	if s.refused == nil {
 		s.refused = make([]uint64, refusedSlots)
 	}
@@ -150,6 +156,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	if s.plies == nil {
 		s.plies = make([]ply, 64)
 		s.path.init(64)
+		s.reps.init(64)
 	}
 	s.stats = Stats{}
 	s.cycle = g.CycleOutcome()
@@ -292,7 +299,7 @@ func (s *searcher) expand(d int) bool {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
 				k, or, bkt := c.key, c.or, c.bkt
 				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
-				at := s.repetition(k)
+				at := s.repetition(k, d+1)
 				if at < 0 && !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 				} else {
@@ -315,7 +322,7 @@ func (s *searcher) expand(d int) bool {
 		term := g.Terminal()
 		at := -1
 		if term == Unknown {
-			at = s.repetition(c.key)
+			at = s.repetition(c.key, d+1)
 		}
 		var epn, edn PN
 		// A delayed child is not counted until it is due, and most never
@@ -528,7 +535,7 @@ func (s *searcher) push(d, i int) {
 	q.key, q.or, q.h = c.key, c.or, c.h
 	q.ph = pathHash(p.ph, c.key)
 	s.g.Do(p.moves[i])
-	s.path.push(c.key, d+1)
+	s.pushPath(c.key, d+1)
 	if s.par != nil {
 		s.par.enter(c.key)
 	}
@@ -540,8 +547,24 @@ func (s *searcher) pop(d int) {
 	if s.par != nil {
 		s.par.leave(k)
 	}
-	s.path.pop(k)
+	s.popPath(k, d+1)
 	s.g.Undo(p.moves[p.moveIdx])
+}
+
+// pushPath puts the key k at depth d on the path (and its path key on
+// reps, under a PathKeyer); popPath takes it off.
+func (s *searcher) pushPath(k Key, d int) {
+	s.path.push(k, d)
+	if s.pk != nil {
+		s.reps.push(s.pk.PathKey(k, d), d)
+	}
+}
+
+func (s *searcher) popPath(k Key, d int) {
+	s.path.pop(k)
+	if s.pk != nil {
+		s.reps.pop(s.pk.PathKey(k, d))
+	}
 }
 
 // settle records what a child search returned.

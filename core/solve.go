@@ -136,7 +136,7 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 	case Disproven:
 		v = val{pn: Infinity, dn: 0}
 	default:
-		s.path.push(root.key, 0)
+		s.pushPath(root.key, 0)
 		switch o.Algorithm {
 		case PNStar:
 			v = s.pnstarRoot()
@@ -145,7 +145,7 @@ func runOne(ctx context.Context, s *searcher, g Game, t *Table, o Options, step 
 		default:
 			v = s.dfpn(0, Infinity, Infinity, false)
 		}
-		s.path.pop(root.key)
+		s.popPath(root.key, 0)
 	}
 	r := Result{RootPN: v.pn, RootDN: v.dn, Stop: s.reason, Stats: s.stats}
 	switch {

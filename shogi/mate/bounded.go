@@ -214,3 +214,17 @@ func (b *boundedGame) Terminal() core.Outcome {
 // reuseSpan is how many plies away Terminal looks for another horizon's
 // result.
 const reuseSpan = 2
+
+// PathKey implements core.PathKeyer: on the path a position is compared
+// under the game's own key, without the horizon and epoch salts (Key), so
+// that a position met again further down, with fewer plies left, is seen
+// as the repetition it is. Valuing it as the attacker's failure is sound
+// for the bounded question (see core.PathKeyer; an inferior hand too, see
+// the core's repetition), and without it cycles such as Microcosmos's
+// tokin shuffles were searched down to the horizon. The core's searches of
+// a bounded game start at its root, so depth plies below it limit-depth
+// plies are left.
+func (b *boundedGame) PathKey(k core.Key, depth int) core.Key {
+	k.Board ^= epochKey(core.Key{}, b.limit-depth, b.ep.cur).Board
+	return k
+}
