@@ -205,6 +205,12 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 // mate must be a plain one, which CountEvasions decides. The values the
 // core sees are the same, so the search is too.
 func (g *Game) firstMateCounted(ms []shogi.Move) (shogi.Move, bool) {
+	// The children's slots first, all of them loading at once: each
+	// count reads its slot, a random access to a table of megabytes.
+	hand := g.pos.Hand(g.attacker)
+	for _, m := range ms {
+		g.evasions.prefetch(g.checkKey(m, hand))
+	}
 	for _, m := range ms {
 		g.pos.Do(m)
 		n, _ := g.evasionInfo(g.Key())
@@ -347,14 +353,20 @@ func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
 	if g.evasions == nil {
 		return k, false, false
 	}
-	if sm.IsDrop() {
-		hand = hand.Sub(sm.Kind())
-	} else if c := sm.Captured(); c != shogi.NoKind {
-		hand = hand.Add(c.Unpromote())
-	}
-	k = core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}
+	k = g.checkKey(sm, hand)
 	g.evasions.prefetch(k)
 	return k, false, true
+}
+
+// checkKey returns the key after the attacker's move m, the attacker
+// holding hand before it.
+func (g *Game) checkKey(m shogi.Move, hand shogi.Hand) core.Key {
+	if m.IsDrop() {
+		hand = hand.Sub(m.Kind())
+	} else if c := m.Captured(); c != shogi.NoKind {
+		hand = hand.Add(c.Unpromote())
+	}
+	return core.Key{Board: g.pos.BoardKeyAfter(m) ^ g.salt, Hand: uint32(hand)}
 }
 
 // PreviewEstimate implements core.Previewer. A defender's move leads to

@@ -217,7 +217,8 @@ func TestMateInOneShortcutMeasure(t *testing.T) {
 // evasion walks, Moves' counting mate test (firstMateCounted) finds the
 // same first mating check as the shogi package's FirstMate, or none when
 // it finds none, leaves the position as it was, and leaves in the move
-// cache the count and freedom that Terminal would compute for each check.
+// cache the count and freedom that Terminal would compute for each check,
+// under the key that checkKey (its prefetch) gives.
 func TestFirstMateCounted(t *testing.T) {
 	starts := []string{
 		"7nl/5Psk1/6pp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l14p 1",
@@ -257,9 +258,13 @@ func TestFirstMateCounted(t *testing.T) {
 							if gotOK && m == got {
 								break
 							}
+							ck := g.checkKey(m, g.pos.Hand(g.attacker))
 							g.pos.Do(m)
 							ref.pos.Do(m)
 							k := g.Key()
+							if ck != k {
+								t.Fatalf("%s: checkKey(%v) %v, key after it %v", g.pos.SFEN(), m, ck, k)
+							}
 							n, free, ok := g.evasions.info(k)
 							ref.Terminal()
 							if !ok || n != ref.count || free != ref.free {
