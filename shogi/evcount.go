@@ -29,52 +29,55 @@ func (p *Position) CountEvasions() (board, drops int) {
 	mid := between[ksq][c]
 	target := mid
 	target.Set(c)
-	// The pieces that may answer: those a step or jump away from a target
-	// square, and the sliders (few); not the king. Each one's reach is
-	// read from the step tables and, when a slide could meet the target,
-	// its rays.
-	var near Bitboard
-	for t := target; !t.IsEmpty(); {
-		near = near.Or(stepAny[us][t.Pop()])
-	}
-	movers := p.occ[us].And(near.Or(p.sliders[us]))
-	movers.Clear(ksq)
+	// The answers are read square by square from the attackers of each
+	// target square (one or two squares as a rule): the step attackers
+	// from the class tables, the sliders from the rays through the square.
+	// The king's moves are counted above.
+	own := p.occ[us]
+	own.Clear(ksq)
+	cl := &p.byClass
 	z := &zones[us]
 	// The enemy sliders that could pin a piece to the king (usually
-	// none or the checker).
+	// none or the checker), gathered when a piece answers.
 	them := us ^ 1
-	cl := &p.byClass
-	pinners := cl[classRook].And(orthRays[ksq]).Or(cl[classBishop].And(diagRays[ksq])).
-		Or(cl[classLance].And(lanceRay[them][ksq])).And(p.occ[them])
-	for own := movers; !own.IsEmpty(); {
-		from := own.Pop()
-		pc := p.board[from]
-		reach := stepAttacks[pc][from].And(target)
-		if !slideLines[pc][from].And(target).IsEmpty() {
-			for slides := farMask[pc]; slides != 0; slides &= slides - 1 {
-				d := trailingZeros16(slides)
-				if !lineFrom[from][d].And(target).IsEmpty() {
-					reach = reach.Or(rayAttacks(from, d, p.all).And(target))
+	var pinners Bitboard
+	pinnersKnown := false
+	for t := target; !t.IsEmpty(); {
+		s := t.Pop()
+		var att Bitboard
+		if near := own.And(stepAny[us][s]); !near.IsEmpty() {
+			att = p.stepAttackers(s, us).And(near)
+		}
+		if sl := cl[classRook].And(orthRays[s]).Or(cl[classBishop].And(diagRays[s])).
+			Or(cl[classLance].And(lanceRay[us][s])).And(own); !sl.IsEmpty() {
+			for !sl.IsEmpty() {
+				q := sl.Pop()
+				if firstPiece(s, int(lineDir[s][q]), p.all) == q {
+					att.Set(q)
 				}
 			}
 		}
-		if reach.IsEmpty() {
-			continue
-		}
-		if d := lineDir[ksq][from]; d >= 0 && !lineFrom[ksq][d].And(pinners).IsEmpty() && p.pinnedPiece(from, ksq, us) {
-			continue
-		}
-		board += reach.Count()
-		// A promotable piece also promotes on entering, leaving or
-		// moving inside the zone, and must on its dead squares.
-		switch k := pc.Kind(); {
-		case k > Rook:
-		case z.zone.Has(from):
-			board += reach.Count()
-			board -= reach.And(deadSquares(z, k)).Count()
-		default:
-			board += reach.And(z.zone).Count()
-			board -= reach.And(deadSquares(z, k)).Count()
+		for !att.IsEmpty() {
+			from := att.Pop()
+			if d := lineDir[ksq][from]; d >= 0 {
+				if !pinnersKnown {
+					pinners = cl[classRook].And(orthRays[ksq]).Or(cl[classBishop].And(diagRays[ksq])).
+						Or(cl[classLance].And(lanceRay[them][ksq])).And(p.occ[them])
+					pinnersKnown = true
+				}
+				if !lineFrom[ksq][d].And(pinners).IsEmpty() && p.pinnedPiece(from, ksq, us) {
+					continue
+				}
+			}
+			board++
+			// A promotable piece also promotes on entering, leaving or
+			// moving inside the zone, and must on its dead squares.
+			if k := p.board[from].Kind(); k <= Rook && (z.zone.Has(from) || z.zone.Has(s)) {
+				board++
+				if deadSquares(z, k).Has(s) {
+					board--
+				}
+			}
 		}
 	}
 	return board, p.countDrops(mid)

@@ -176,7 +176,14 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 			c, k = g.evasions.checks, g.Key()
 		}
 		if c == nil || !c.noMate1(k) {
-			if m, ok := g.pos.FirstMate(ms); ok {
+			var m shogi.Move
+			var ok bool
+			if c != nil {
+				m, ok = g.firstMateCounted(ms)
+			} else {
+				m, ok = g.pos.FirstMate(ms)
+			}
+			if ok {
 				return append(buf[:0], core.Move(m))
 			}
 			if c != nil {
@@ -185,6 +192,39 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 		}
 	}
 	return unsafe.Slice((*core.Move)(unsafe.SliceData(ms)), cap(ms))[:len(ms)]
+}
+
+// firstMateCounted is FirstMate for a game with a move cache: it plays
+// each check in turn and counts the defender's evasions and king freedom
+// (evasionInfo, which records them in the cache), stopping at the first
+// check that leaves no legal move at all. The core values every child of
+// the node right after Moves, by the same count: it now finds each one in
+// the cache (PreviewEstimate) instead of playing the check again, so the
+// test for a mate in one costs little more than the counts themselves.
+// A count of 0 may come from futile drops removed under tsume rules; the
+// mate must be a plain one, which CountEvasions decides. The values the
+// core sees are the same, so the search is too.
+func (g *Game) firstMateCounted(ms []shogi.Move) (shogi.Move, bool) {
+	// The children's slots first, all of them loading at once: each
+	// count reads its slot, a random access to a table of megabytes.
+	hand := g.pos.Hand(g.attacker)
+	for _, m := range ms {
+		g.evasions.prefetch(g.checkKey(m, hand))
+	}
+	for _, m := range ms {
+		g.pos.Do(m)
+		n, _ := g.evasionInfo(g.Key())
+		mated := false
+		if n == 0 {
+			board, drops := g.pos.CountEvasions()
+			mated = board+drops == 0
+		}
+		g.pos.Undo(m)
+		if mated {
+			return m, true
+		}
+	}
+	return shogi.NoMove, false
 }
 
 // generate appends the node's moves, ordered, to buf.
@@ -313,14 +353,20 @@ func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
 	if g.evasions == nil {
 		return k, false, false
 	}
-	if sm.IsDrop() {
-		hand = hand.Sub(sm.Kind())
-	} else if c := sm.Captured(); c != shogi.NoKind {
-		hand = hand.Add(c.Unpromote())
-	}
-	k = core.Key{Board: g.pos.BoardKeyAfter(sm) ^ g.salt, Hand: uint32(hand)}
+	k = g.checkKey(sm, hand)
 	g.evasions.prefetch(k)
 	return k, false, true
+}
+
+// checkKey returns the key after the attacker's move m, the attacker
+// holding hand before it.
+func (g *Game) checkKey(m shogi.Move, hand shogi.Hand) core.Key {
+	if m.IsDrop() {
+		hand = hand.Sub(m.Kind())
+	} else if c := m.Captured(); c != shogi.NoKind {
+		hand = hand.Add(c.Unpromote())
+	}
+	return core.Key{Board: g.pos.BoardKeyAfter(m) ^ g.salt, Hand: uint32(hand)}
 }
 
 // PreviewEstimate implements core.Previewer. A defender's move leads to

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -210,4 +211,83 @@ func TestMateInOneShortcutMeasure(t *testing.T) {
 	for g, s := range totals {
 		t.Logf("%s: shortcut EX %d GE %d %v; without EX %d GE %d %v", g, s[0].ex, s[0].ge, s[0].el, s[1].ex, s[1].ge, s[1].el)
 	}
+}
+
+// TestFirstMateCounted: at the attacker's nodes of random check and
+// evasion walks, Moves' counting mate test (firstMateCounted) finds the
+// same first mating check as the shogi package's FirstMate, or none when
+// it finds none, leaves the position as it was, and leaves in the move
+// cache the count and freedom that Terminal would compute for each check,
+// under the key that checkKey (its prefetch) gives.
+func TestFirstMateCounted(t *testing.T) {
+	starts := []string{
+		"7nl/5Psk1/6pp1/7Np/9/9/9/9/9 b RBGSLrb3g2s2n2l14p 1",
+		"k8/1g7/P8/9/4B4/9/9/9/8K b G 1",
+		"3sks3/9/4S4/9/9/9/9/9/9 b 2GN2r2b2gs3n4l18p 1",
+		"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+	}
+	walks := 30
+	if testing.Short() {
+		walks = 8
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	mates, nodes := 0, 0
+	for _, sfen := range starts {
+		for _, rules := range []Rules{Tsume, MateSearch} {
+			for walk := 0; walk < walks; walk++ {
+				g := preparedGame(t, sfen, rules)
+				ref := preparedGame(t, sfen, rules)
+				for ply := 0; ply < 40; ply++ {
+					var ms []shogi.Move
+					if g.OrNode() {
+						ms = g.generate(nil)
+						key := g.Key()
+						want, wantOK := g.pos.FirstMate(ms)
+						got, gotOK := g.firstMateCounted(ms)
+						nodes++
+						if got != want || gotOK != wantOK {
+							t.Fatalf("%s: counted %v %v, FirstMate %v %v", g.pos.SFEN(), got, gotOK, want, wantOK)
+						}
+						if g.Key() != key {
+							t.Fatalf("%s: position changed", g.pos.SFEN())
+						}
+						if gotOK {
+							mates++
+						}
+						for _, m := range ms {
+							if gotOK && m == got {
+								break
+							}
+							ck := g.checkKey(m, g.pos.Hand(g.attacker))
+							g.pos.Do(m)
+							ref.pos.Do(m)
+							k := g.Key()
+							if ck != k {
+								t.Fatalf("%s: checkKey(%v) %v, key after it %v", g.pos.SFEN(), m, ck, k)
+							}
+							n, free, ok := g.evasions.info(k)
+							ref.Terminal()
+							if !ok || n != ref.count || free != ref.free {
+								t.Fatalf("%s: after %v cached %d %d %v, Terminal counts %d %d", g.pos.SFEN(), m, n, free, ok, ref.count, ref.free)
+							}
+							ref.pos.Undo(m)
+							g.pos.Undo(m)
+						}
+					} else {
+						ms = g.generate(nil)
+					}
+					if len(ms) == 0 {
+						break
+					}
+					m := ms[rng.IntN(len(ms))]
+					g.pos.Do(m)
+					ref.pos.Do(m)
+				}
+			}
+		}
+	}
+	if mates == 0 {
+		t.Fatalf("no mate in one among %d attacker nodes", nodes)
+	}
+	t.Logf("%d attacker nodes, %d with a mate in one", nodes, mates)
 }
