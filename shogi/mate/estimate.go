@@ -71,21 +71,17 @@ const known = 1 << 30
 // tail 601 spent 4 % of its time sorting. Runs of checks are stored sorted.
 const unsorted = 1 << 31
 
-// Sizes: 2^18 moves (1 MiB) and 2^19 slots (16 MiB) per game for the
+// Sizes: 2^18 moves (1 MiB) and 2^17 slots (4 MiB) per game for the
 // evasions: the slots outnumber the runs the ring holds, so counts outlive
 // their lists. The checks, longer lists asked only at attacker nodes: 2^19
-// moves (2 MiB) and 2^19 slots (16 MiB). A hit spares a new child its Do,
-// count and Undo (PreviewEstimate), or an attacker's node its check
-// generation. On Microcosmos tail 201 (500 k expansions, the same search)
-// 2^17 slots for both took 5.248 G instructions, 2^19 evasion slots 5.144 G
-// (595 k -> 548 k counts), both 2^19 5.123 G; with 2^15 check slots, 161 k
-// of 267 k attacker expansions generated their checks, with 2^17 148 k.
-// The memory is advised for huge pages and touched only where used.
+// moves (2 MiB) and 2^17 slots (4 MiB); with 2^15 slots, 161 k of 267 k
+// attacker expansions generated their checks on Microcosmos tail 201
+// (500 k expansions), with 2^17 148 k, 1 % fewer instructions.
 const (
 	evasionRingBits = 18
-	evasionSlotBits = 19
+	evasionSlotBits = 17
 	checkRingBits   = 19
-	checkSlotBits   = 19
+	checkSlotBits   = 17
 )
 
 func newEvasionCache() *evasionCache {
