@@ -62,6 +62,8 @@ spare-off|table.go|s/\} else if spare && uint64\(e\.Amount\) < victimAmount/} el
 spare-finals|table.go|s/uint64\(e\.Amount\) < victimAmount && e\.PN != 0 && e\.DN != 0/uint64(e.Amount) < victimAmount/
 refused-lands|search.go|s/p\.key, !again\)/p.key, true)/
 ghi-marks-grow|ghi.go|s/\tfor _, k := range m\.keys \{/\tfor _, k := range m.keys[:0] {/
+pathkey-push|search.go|s/s\.reps\.push\(s\.pk\.PathKey\(k, d\), d\)/s.reps.push(k, d)/
+pathkey-find|ghi.go|s/\tif s\.pk != nil \{\n\t\tk, p = s\.pk\.PathKey\(k, d\), &s\.reps\n/\tif false {\n\t\tk, p = s.pk.PathKey(k, d), &s.reps\n/
 LIST
 }
 
