@@ -26,8 +26,7 @@ type boundedGame struct {
 	// table, when set, holds results of other horizons and of the
 	// unbounded proof search for Terminal to reuse.
 	table *core.Table
-	// ep is the epoch whose keys the search stores under (see epochs);
-	// Terminal also reuses the decided results of ep.prev.
+	// ep is the epoch whose keys the search stores under (see epochs).
 	ep epochs
 }
 
@@ -150,11 +149,10 @@ func (b *boundedGame) Dominates(a, c uint32) bool { return shogi.Hand(a).Superio
 // at most the plies left (an entry's Length is the depth of its proof
 // tree, which bounds the mate's length; such a proof only ever answers
 // "mate within", so a disproof, and with it a minimality claim, never rests
-// on it, and the lines it yields are verified like any other); the same
-// horizon decided in the previous epoch; and at either node a bounded
-// search's result at any other horizon that covers this one, a mate within
-// at most the plies left or none within at least them (the horizon
-// summary, see Decided). Each is one probe.
+// on it, and the lines it yields are verified like any other); and at
+// either node a result of any epoch at any horizon that covers this one, a
+// mate within at most the plies left or none within at least them (the
+// horizon summary, see Decided). Each is one probe.
 // Measured on the 41-ply Microcosmos tail, horizons 43, 41 and 39: 325k,
 // 249k and 2.99M expansions without it; with it (and the line walker,
 // linewalk.go) 268k, 6k and 3.09M: the proofs reuse, the last disproof
@@ -182,18 +180,6 @@ func (b *boundedGame) Terminal() core.Outcome {
 		}
 		if e.PN == 0 && int(e.Length) <= left {
 			return core.Proven
-		}
-	}
-	if b.ep.prev != b.ep.cur {
-		// The same question, decided in the previous epoch (this epoch's
-		// own entry is read by the search itself).
-		if e, ok := b.table.Probe(epochKey(k, left, b.ep.prev), or, b.Game); ok {
-			if e.DN == 0 {
-				return core.Disproven
-			}
-			if e.PN == 0 {
-				return core.Proven
-			}
 		}
 	}
 	// Any other horizon's result (see Decided): a mate within at most
@@ -236,18 +222,24 @@ func (b *boundedGame) Decided(e core.Entry) {
 	if b.table == nil || e.PN != 0 && e.DN != 0 {
 		return
 	}
-	proven := e.PN == 0
 	k := b.Game.Key()
 	k.Hand = e.Key.Hand
+	noteHorizon(b.table, k, b.left(), e)
+}
+
+// noteHorizon adds to the horizon summary of the position k (unsalted;
+// its hand the one the result holds under) the result e (decided) for
+// left plies, unless the summary holds as much already.
+func noteHorizon(t *core.Table, k core.Key, left int, e core.Entry) {
+	proven := e.PN == 0
 	lk := lengthsKey(k, proven)
-	left := b.left()
-	if old, ok := b.table.Lookup(lk, e.OrNode); ok {
+	if old, ok := t.Lookup(lk, e.OrNode); ok {
 		if proven && old.PN == 0 && int(old.Length) <= left || !proven && old.DN == 0 && int(old.Length) >= left {
 			return
 		}
 	}
 	s := core.Entry{Key: lk, OrNode: e.OrNode, PN: e.PN, DN: e.DN, Move: e.Move, Length: uint32(left), Amount: e.Amount, Sound: true}
-	b.table.Store(&s)
+	t.Store(&s)
 }
 
 // PathKey implements core.PathKeyer: on the path a position is compared
