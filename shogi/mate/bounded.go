@@ -229,7 +229,9 @@ func (b *boundedGame) Decided(e core.Entry) {
 
 // noteHorizon adds to the horizon summary of the position k (unsalted;
 // its hand the one the result holds under) the result e (decided) for
-// left plies, unless the summary holds as much already.
+// left plies, unless the summary holds as much already. Threads that
+// write one position's summary at once may leave the weaker of their
+// results: every result stored is true, so the summary stays sound.
 func noteHorizon(t *core.Table, k core.Key, left int, e core.Entry) {
 	proven := e.PN == 0
 	lk := lengthsKey(k, proven)
