@@ -293,3 +293,26 @@ func TestBoundsReadHorizonSummary(t *testing.T) {
 		t.Errorf("a mate within 15, bounds at 17: %+v, want ub 15, lb 11", b)
 	}
 }
+
+// TestHintReadsHorizonSummary: the verifier's hint takes the move of a
+// mate within the plies left from the horizon summary, whatever the epoch
+// that proved it (the bounded searches' Terminal proves nodes from the
+// summary, so the current epochs' entries may lack them). The summary's
+// move is planted (G*2b, not the mating S*1b that a search of its own
+// would give).
+func TestHintReadsHorizonSummary(t *testing.T) {
+	s, err := NewSolver(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	s.shortened = true
+	s.ep = epochs{}.next(9)
+	want := usiLine(t, g.pos, "G*2b")[0]
+	e := core.Entry{Key: g.Key(), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(want), Sound: true}
+	newBoundedGame(g, 3, s.table).Decided(e)
+	if got := s.hint(context.Background(), g)(g.pos, 5); got != want {
+		t.Errorf("hint within 5 after a summary's mate within 3 by %v: %v", want, got)
+	}
+}
