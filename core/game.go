@@ -121,6 +121,18 @@ type PathKeyer interface {
 	PathKey(k Key, depth int) Key
 }
 
+// DecidedNoter is optionally implemented by a Game that keeps its own
+// record of decided nodes besides the entries the core stores, such as a
+// summary of results over keys the core sees as distinct (a position's
+// horizons). After the core stores a final value that holds on every path
+// and at every widening step (a path-dependent value, or one that only
+// holds for a narrowed move set, is not passed), it calls Decided with
+// the entry stored, the game being at that node. It is discovered once per
+// search by type assertion. Decided must not change the game's position.
+type DecidedNoter interface {
+	Decided(e Entry)
+}
+
 // Dominance is optionally implemented by a Game whose keys carry a domain
 // word. It is discovered once per search by type assertion.
 type Dominance interface {

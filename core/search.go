@@ -71,6 +71,7 @@ type searcher struct {
 	hp  HandProofs // nil unless the game stores decided nodes by proof and disproof hands
 	pv  Previewer  // nil unless the game previews children
 	pk  PathKeyer  // nil unless the game's keys do not repeat on a cycle
+	dn  DecidedNoter
 	// refused holds a tag per slot (refusedTag) of the last key whose store
 	// the table refused. The searcher's stores spare a full bucket's
 	// costlier open entries from a cheaper new one (Table.storeIn): an
@@ -143,6 +144,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.hp, _ = g.(HandProofs)
 	s.pv, _ = g.(Previewer)
 	s.pk, _ = g.(PathKeyer)
+	s.dn, _ = g.(DecidedNoter)
 	if s.refused == nil {
 		s.refused = make([]uint64, refusedSlots)
 	}
@@ -629,6 +631,9 @@ func (s *searcher) store(d int, v val, work uint64) val {
 		*slot = 0
 	}
 	p.entry = e
+	if s.dn != nil && v.final() && e.Sound {
+		s.dn.Decided(e)
+	}
 	return v
 }
 

@@ -274,8 +274,9 @@ func TestBoundedSearchOnTwoThreads(t *testing.T) {
 
 // TestBoundedEpochs: a bounded search of a new epoch does not meet the
 // undecided entries of the one before (its keys differ), reuses that
-// epoch's decided results (Terminal), and not those of older epochs; the
-// shortening starts an epoch for its search from the root.
+// epoch's decided results (Terminal, and the readers of probeDecided), the
+// readers not those of older epochs; the shortening starts an epoch for
+// its search from the root.
 func TestBoundedEpochs(t *testing.T) {
 	const sfen = "7sk/9/7PP/9/9/9/9/9/9 b GS 1" // mate in 3
 	g := preparedGame(t, sfen, Tsume)
@@ -321,8 +322,10 @@ func TestBoundedEpochs(t *testing.T) {
 		if _, ok := e2.probeDecided(tab, g.Key(), tc.lim, true, g); ok {
 			t.Errorf("within %d: epoch 2's readers read epoch 0", tc.lim)
 		}
-		if got := in(e2, tc.lim).Terminal(); got != core.Unknown {
-			t.Errorf("within %d in epoch 2: Terminal %v, want unknown (epoch 0 is not read)", tc.lim, got)
+		// Terminal reads every epoch's decided results through the
+		// horizon summary (Decided).
+		if got := in(e2, tc.lim).Terminal(); got != tc.want {
+			t.Errorf("within %d in epoch 2: Terminal %v, want epoch 0's %v (the summary)", tc.lim, got, tc.want)
 		}
 	}
 
@@ -341,4 +344,40 @@ func TestBoundedEpochs(t *testing.T) {
 	if res.Kind != Mate || res.Length != 3 || !res.Minimal || s.epochN == 0 || s.ep.cur == 0 {
 		t.Errorf("%v in %d minimal %v, %d epochs (current salt %#x): want a minimal mate in 3 after an epoch started", res.Kind, res.Length, res.Minimal, s.epochN, s.ep.cur)
 	}
+}
+
+// TestBoundedTerminalReadsHorizonSummary: a result the bounded search
+// decided at one horizon (Decided) answers Terminal at every horizon it
+// covers, however far (a mate within 3 is one within 9; no mate within 9
+// is none within 3), and at no other.
+func TestBoundedTerminalReadsHorizonSummary(t *testing.T) {
+	tab, err := core.NewTable(1, core.TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	note := func(limit int, proven bool) {
+		e := core.Entry{Key: g.Key(), OrNode: true, PN: core.Infinity, DN: 0, Sound: true}
+		if proven {
+			e.PN, e.DN = 0, core.Infinity
+		}
+		newBoundedGame(g, limit, tab).Decided(e)
+	}
+	check := func(what string, limits []int, want core.Outcome) {
+		t.Helper()
+		for _, lim := range limits {
+			if got := newBoundedGame(g, lim, tab).Terminal(); got != want {
+				t.Errorf("%s, within %d: %v, want %v", what, lim, got, want)
+			}
+		}
+	}
+	note(9, false)
+	check("no mate within 9", []int{3, 5, 9}, core.Disproven)
+	check("no mate within 9", []int{11, 13}, core.Unknown)
+	note(5, false) // a smaller horizon leaves the summary as it was
+	check("no mate within 9 and 5", []int{7, 9}, core.Disproven)
+	note(15, true)
+	check("a mate within 15", []int{15, 21}, core.Proven)
+	check("a mate within 15", []int{11, 13}, core.Unknown)
 }

@@ -68,6 +68,16 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 	if unb < b.ub {
 		b.ub, b.length = unb, e.Length
 	}
+	// The horizon summary (boundedGame.Decided) holds the results of every
+	// epoch and horizon.
+	if e, ok := s.table.Probe(lengthsKey(k, true), or, g); ok && e.PN == 0 {
+		if h := int(e.Length); h <= x && h%2 == x%2 && h < b.ub {
+			b.ub, b.length = h, e.Length
+		}
+	}
+	if e, ok := s.table.Probe(lengthsKey(k, false), or, g); ok && e.DN == 0 && int(e.Length)%2 == x%2 {
+		b.lb = max(b.lb, int(e.Length)+2)
+	}
 	// Disproofs above x also bound the length from below.
 	for h := x + 2; h <= x+8; h += 2 {
 		if e, ok := s.ep.probeDecided(s.table, k, h, or, g); ok && e.DN == 0 {

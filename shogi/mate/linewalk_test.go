@@ -261,3 +261,58 @@ func TestWalkSearchesAttackerMovesInRounds(t *testing.T) {
 		t.Fatal("the walker searched no child")
 	}
 }
+
+// TestBoundsReadHorizonSummary: the walker's bounds read the horizon
+// summary (boundedGame.Decided), which holds results of every epoch and
+// horizon: no mate within 9 bounds a question at 5 from below, a mate
+// within 7 one at 9 from above, and neither says anything at the other.
+func TestBoundsReadHorizonSummary(t *testing.T) {
+	s, err := NewSolver(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	s.ep = epochs{}.next(5) // the summary is read whatever the epoch
+	note := func(limit int, proven bool) {
+		e := core.Entry{Key: g.Key(), OrNode: true, PN: core.Infinity, DN: 0, Sound: true}
+		if proven {
+			e.PN, e.DN = 0, core.Infinity
+		}
+		newBoundedGame(g, limit, s.table).Decided(e)
+	}
+	note(9, false)
+	if b := s.bounds(g, 5); b.lb != 11 || b.ub != noMate {
+		t.Errorf("no mate within 9, bounds at 5: %+v, want lb 11 and no upper bound", b)
+	}
+	note(15, true)
+	if b := s.bounds(g, 13); b.ub != noMate {
+		t.Errorf("a mate within 15, bounds at 13: %+v, want no upper bound", b)
+	}
+	if b := s.bounds(g, 17); b.ub != 15 || b.lb != 11 {
+		t.Errorf("a mate within 15, bounds at 17: %+v, want ub 15, lb 11", b)
+	}
+}
+
+// TestHintReadsHorizonSummary: the verifier's hint takes the move of a
+// mate within the plies left from the horizon summary, whatever the epoch
+// that proved it (the bounded searches' Terminal proves nodes from the
+// summary, so the current epochs' entries may lack them). The summary's
+// move is planted (G*2b, not the mating S*1b that a search of its own
+// would give).
+func TestHintReadsHorizonSummary(t *testing.T) {
+	s, err := NewSolver(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := preparedGame(t, "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume)
+	s.shortened = true
+	s.ep = epochs{}.next(9)
+	want := usiLine(t, g.pos, "G*2b")[0]
+	e := core.Entry{Key: g.Key(), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(want), Sound: true}
+	newBoundedGame(g, 3, s.table).Decided(e)
+	if got := s.hint(context.Background(), g)(g.pos, 5); got != want {
+		t.Errorf("hint within 5 after a summary's mate within 3 by %v: %v", want, got)
+	}
+}

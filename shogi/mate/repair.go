@@ -235,7 +235,9 @@ func (w *proofWalk) mates(d int) bool {
 	g.pos.Undo(m)
 	if ok {
 		w.memo[mk] = true
-		w.t.Store(&core.Entry{Key: epochKey(k, d, w.ep), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(m), Length: uint32(d), Sound: true})
+		e := core.Entry{Key: epochKey(k, d, w.ep), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(m), Length: uint32(d), Sound: true}
+		w.t.Store(&e)
+		noteHorizon(w.t, k, d, e) // for the bounded searches' Terminal
 	}
 	return ok
 }

@@ -126,7 +126,8 @@ func TestSettleByRepair(t *testing.T) {
 // (the proof's own line may be longer than the shortest), also after the
 // table lost every entry (it re-proves what it misses); what it shows is
 // stored as bounded proofs, after which the bounded searches still agree
-// with the exact length. A stopped walk shows nothing.
+// with the exact length, and in the horizon summary that the bounded
+// searches' Terminal reads. A stopped walk shows nothing.
 func TestProofWalk(t *testing.T) {
 	walked := 0
 	for _, tc := range shortSample(boundedCases(t), 3) {
@@ -163,6 +164,9 @@ func TestProofWalk(t *testing.T) {
 			walked++
 			if e, ok := s.table.Probe(boundedKey(key, far), true, g); !ok || e.PN != 0 {
 				t.Errorf("%s: the walk's proof within %d was not stored", tc.name, far)
+			}
+			if e, ok := s.table.Probe(lengthsKey(key, true), true, g); !ok || e.PN != 0 || int(e.Length) > far {
+				t.Errorf("%s: the walk's proof within %d is not in the horizon summary", tc.name, far)
 			}
 			if lost && w.reproved == 0 {
 				t.Errorf("%s: a walk over an empty table re-proved nothing", tc.name)

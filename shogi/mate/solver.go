@@ -985,6 +985,12 @@ func (s *Solver) hint(ctx context.Context, g *Game) func(*shogi.Position, int) s
 				return shogi.Move(en.Move)
 			}
 		}
+		// A mate within at most left plies from any epoch (the horizon
+		// summary, boundedGame.Decided): the bounded searches' Terminal
+		// proves nodes from it, so their own entries may lack the move.
+		if en, ok := s.table.Probe(lengthsKey(k, true), or, g); ok && s.shortened && en.PN == 0 && int(en.Length) <= left && en.Move != core.NoMove {
+			return shogi.Move(en.Move)
+		}
 		for h := left + 2; h <= left+4 && s.shortened; h += 2 {
 			if en, ok := s.ep.probeDecided(s.table, k, h, or, g); ok && en.PN == 0 {
 				return shogi.Move(en.Move)
