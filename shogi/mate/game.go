@@ -167,7 +167,7 @@ func (g *Game) Terminal() core.Outcome {
 func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 	// The moves are generated in place in buf (growing it when it is too
 	// short, as append would): a core.Move and a shogi.Move are the same 32
-	// bits, so no copy is needed.
+	// bits (checked at compile time below), so no copy is needed.
 	ms := g.generate(unsafe.Slice((*shogi.Move)(unsafe.SliceData(buf)), cap(buf))[:0])
 	if !g.noMate1 && g.OrNode() {
 		var c *evasionCache
@@ -393,3 +393,7 @@ func (g *Game) CycleOutcome() core.Outcome { return core.Disproven }
 // piece total fixed, the defender then holds less, so a is at least as
 // good for the attacker on the same board.
 func (g *Game) Dominates(a, b uint32) bool { return shogi.Hand(a).Superior(shogi.Hand(b)) }
+
+// This does not compile unless core.Move and shogi.Move have the
+// same size, which Moves's in-place casts between their slices rely on.
+var _ = [1]struct{}{}[unsafe.Sizeof(core.Move(0))-unsafe.Sizeof(shogi.Move(0))]
