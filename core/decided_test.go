@@ -42,3 +42,33 @@ func TestDecidedNoter(t *testing.T) {
 		t.Errorf("noted %v (%d at the wrong node or undecided), want [0 1]", g.noted, g.wrong)
 	}
 }
+
+// notingWide is wideGame with a DecidedNoter that keeps what it is told.
+type notingWide struct {
+	*wideGame
+	noted []Entry
+}
+
+func (n *notingWide) Decided(e Entry) { n.noted = append(n.noted, e) }
+
+// TestDecidedNoterSoundOnly: under widening, a disproof at a step that
+// narrows the OR player's moves holds only for that move set; the core
+// stores it (for that step) but must not report it as decided.
+func TestDecidedNoterSoundOnly(t *testing.T) {
+	late := &graphGame{
+		or:    []bool{true, false, false, true},
+		edges: [][]int{{1, 2}, {3}, {}, {}},
+		cycle: Disproven,
+	}
+	g := &notingWide{wideGame: &wideGame{late, NarrowOR}}
+	tab := newTestTable(t, 1)
+	r := Solve(context.Background(), g, tab, Options{Widen: true, TCA: true})
+	if r.Outcome != Proven || len(r.Steps) != 2 {
+		t.Fatalf("%v after %d steps, want proven after 2 (step 0 disproves the root unsoundly)", r.Outcome, len(r.Steps))
+	}
+	for _, e := range g.noted {
+		if !e.Sound || e.PN != 0 && e.DN != 0 {
+			t.Errorf("reported %+v: not a sound decided entry", e)
+		}
+	}
+}
