@@ -74,35 +74,19 @@ func TestCountEvasionsDifferential(t *testing.T) {
 // countWalk walks a random game that favours checks, compares every
 // position reached by a check, and returns how many.
 func countWalk(t *testing.T, p *Position, rng *rand.Rand, plies int) int {
-	var played []Move
 	nodes := 0
-	for i := 0; i < plies; i++ {
-		var ms []Move
-		if p.InCheck() {
-			ms = p.GenerateEvasions(nil)
-		} else if rng.IntN(4) != 0 {
-			ms = p.GenerateChecks(nil)
-			// Every check of this node, not only the one played.
-			for _, m := range ms {
-				p.Do(m)
-				checkCountEvasions(t, p)
-				p.Undo(m)
-				nodes++
-			}
+	checkHeavyWalk(p, rng, plies, func(ms []Move, checks bool) {
+		if !checks {
+			return
 		}
-		if len(ms) == 0 {
-			ms = p.GenerateLegal(nil)
+		// Every check of this node, not only the one played.
+		for _, m := range ms {
+			p.Do(m)
+			checkCountEvasions(t, p)
+			p.Undo(m)
+			nodes++
 		}
-		if len(ms) == 0 {
-			break
-		}
-		m := ms[rng.IntN(len(ms))]
-		p.Do(m)
-		played = append(played, m)
-	}
-	for i := len(played) - 1; i >= 0; i-- {
-		p.Undo(played[i])
-	}
+	})
 	return nodes
 }
 

@@ -81,18 +81,31 @@ func TestMateIn1Cases(t *testing.T) {
 // (the nodes a mate search meets), comparing MateIn1 with brute force at
 // every node. It returns the nodes compared and how many had a mate in one.
 func mateWalk(t *testing.T, p *Position, rng *rand.Rand, plies int, buf []Move) (nodes, mates int) {
-	var played []Move
-	for i := 0; i < plies; i++ {
+	checkHeavyWalk(p, rng, plies, func([]Move, bool) {
 		if checkMateIn1(t, p, buf) {
 			mates++
 		}
 		nodes++
+	})
+	return nodes, mates
+}
+
+// checkHeavyWalk plays a random game of at most plies from p that favours
+// checks and evasions, and takes it back. At every node it calls visit
+// (which must leave the position as it found it) with the moves it will
+// choose from: the evasions in check, else the checks three times in four
+// (checks true), else nil, in which case it chooses among the legal moves.
+func checkHeavyWalk(p *Position, rng *rand.Rand, plies int, visit func(ms []Move, checks bool)) {
+	var played []Move
+	for i := 0; i < plies; i++ {
 		var ms []Move
+		checks := false
 		if p.InCheck() {
 			ms = p.GenerateEvasions(nil)
 		} else if rng.IntN(4) != 0 {
-			ms = p.GenerateChecks(nil)
+			ms, checks = p.GenerateChecks(nil), true
 		}
+		visit(ms, checks)
 		if len(ms) == 0 {
 			ms = p.GenerateLegal(nil)
 		}
@@ -106,7 +119,6 @@ func mateWalk(t *testing.T, p *Position, rng *rand.Rand, plies int, buf []Move) 
 	for i := len(played) - 1; i >= 0; i-- {
 		p.Undo(played[i])
 	}
-	return nodes, mates
 }
 
 // TestMateIn1Differential compares MateIn1 and Mates with brute force
