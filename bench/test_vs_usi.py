@@ -133,3 +133,29 @@ print(json.dumps({"result": "unknown", "note": " ".join(sys.argv[1:])}))
     a = vs_usi.run_tsume(echo, p, 1, 16, None, "mate")
     assert "--rules mate --defender=auto" in a.note
     assert "--rules" not in vs_usi.run_tsume(echo, p, 1, 16, None).note
+
+
+def test_engine_line_shorter_than_ours_is_checked(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    calls = tmp_path / "verify-calls"
+    tsume = script(tmp_path, "tsume", f"""#!/usr/bin/env python3
+import json, sys
+if sys.argv[1] == "verify":
+    open({str(calls)!r}, "a").write(" ".join(sys.argv[1:]) + "\\n")
+    print(json.dumps({{"verdict": "rejected"}}))
+    sys.exit(3)
+print(json.dumps({{"result": "mate", "proven": True, "length": 3, "moves": ["S*1b", "2a1b", "G*2b"],
+                   "verified": True, "minimal": True, "proof_ms": 20.0, "line_ms": 30.0, "time_ms": 40.0, "nps": 100000.0}}))
+""")
+    engine = script(tmp_path, "engine", ENGINE.format(mode="S*1b"))  # a one-move "mate", shorter than ours
+    pf = tmp_path / "p.sfen"
+    pf.write_text(MATE3 + "\n")
+    out = tmp_path / "out.jsonl"
+    assert vs_usi.main(["--engine", engine, "--tsume", tsume, "--file", str(pf), "--time", "1", "--serial",
+                        "--rules", "mate", "--json", str(out)]) == 0
+    table = capsys.readouterr().out
+    assert "| 1 x at " in table
+    assert "tsume's line longer on 0; engine lines shorter than ours rejected: 1" in table
+    argv = calls.read_text()
+    assert "--line S*1b" in argv and "--rules mate --defender=auto" in argv
+    rec = json.loads(out.read_text())
+    assert rec["engine"]["checked"] == "rejected" and rec["engine"]["line"] == ["S*1b"]

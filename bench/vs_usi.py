@@ -58,6 +58,10 @@ class Answer:
     verified: bool = False
     minimal: bool = False
     nps: float = 0.0
+    line: List[str] = field(default_factory=list)  # the engine's mating line
+    # checked is our verifier's verdict on an engine's line shorter than
+    # ours (verified, rejected, unsettled; empty when not asked).
+    checked: str = ""
     note: str = ""
 
 
@@ -139,6 +143,24 @@ def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Option
     if r.get("line_ms") and a.result == "mate":
         a.line_s = float(r["line_ms"]) / 1000
     return a
+
+
+def check_line(tsume: str, p: Problem, line: List[str], rules: str, core: Optional[int]) -> str:
+    """Our independent verifier's verdict on an engine's line: a mate in N is
+    the defender's best play, so a principal variation in which the defender
+    takes a shorter defence than its best is not a mate in N (an engine may
+    print one when its time ends). Not timed: it runs after both answers."""
+    argv = [tsume, "verify", "--json", "--sfen", p.sfen, "--line", " ".join(line),
+            "--alt-nodes", "5000000", "--nodes", "50000000"]
+    if rules == "mate":
+        argv += ["--rules", "mate", "--defender=auto"]
+    if p.moves:
+        argv += ["--moves", " ".join(p.moves)]
+    try:
+        cp = subprocess.run(pinned(core, argv), capture_output=True, text=True, timeout=300)
+        return json.loads(cp.stdout.splitlines()[-1]).get("verdict", "unsettled")
+    except (subprocess.TimeoutExpired, OSError, ValueError, IndexError):
+        return "unsettled"
 
 
 FIRST = re.compile(r"\b1st result\b.*?mate in (\d+)")
@@ -229,7 +251,7 @@ class USIEngine:
                     a.result = "unknown"
                     a.final_s = None
                 else:
-                    a.result, a.length = "mate", len(words)
+                    a.result, a.length, a.line = "mate", len(words), words
                     a.line_s = a.final_s
                     if a.first_s is None:
                         a.first_s = a.final_s
@@ -244,13 +266,18 @@ class USIEngine:
             self.proc.wait()
 
 
+# How an engine's line checked by our verifier is marked: x = shown not a
+# mate in its length (a defence escapes), ? = not settled.
+CHECKED = {"verified": "V", "rejected": "x", "unsettled": "?"}
+
+
 def fmt_time(s: Optional[float]) -> str:
     return "—" if s is None else f"{s:.2f} s"
 
 
 def fmt_answer(a: Answer, ours: bool) -> str:
     if a.result == "mate":
-        marks = ("V" if a.verified else "") + ("M" if a.minimal else "") if ours else ""
+        marks = ("V" if a.verified else "") + ("M" if a.minimal else "") if ours else CHECKED.get(a.checked, "")
         reached = f" (reached {fmt_time(a.line_s)})" if ours and a.line_s is not None and a.line_s != a.final_s else ""
         return f"{a.length}{' ' + marks if marks else ''}{reached} at {fmt_time(a.final_s)}"
     if a.result == "nomate":
@@ -301,7 +328,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     out = open(args.json, "w") if args.json else None
     rows = []
     first_ratio, nps_ratio, line_ratio = [], [], []
-    longer = 0
+    longer = rejected = 0
     try:
         for p in problems:
             box: dict = {}
@@ -325,8 +352,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             ours: Answer = box["ours"]
             if ours.first_s and theirs.first_s:
                 first_ratio.append(ours.first_s / theirs.first_s)
+            if ours.result == theirs.result == "mate" and ours.length > theirs.length:
+                theirs.checked = check_line(args.tsume, p, theirs.line, args.rules, cores[0])
             if ours.result == theirs.result == "mate":
-                if ours.length > theirs.length:
+                if theirs.checked == "rejected":
+                    rejected += 1
+                elif ours.length > theirs.length:
                     longer += 1
                 elif ours.line_s and theirs.line_s:
                     line_ratio.append(ours.line_s / theirs.line_s)
@@ -343,7 +374,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if out:
             out.close()
 
-    head = ("problem", "tsume first proof", "tsume answer (V verified, M minimal)", "engine first proof", "engine answer",
+    head = ("problem", "tsume first proof", "tsume answer (V verified, M minimal)", "engine first proof",
+            "engine answer (a line shorter than ours checked by our verifier: V verified, x rejected, ? unsettled)",
             "tsume nodes/s", "engine nodes/s")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
@@ -354,7 +386,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"first proof, tsume time / engine time (geometric mean over {len(first_ratio)} problems both proved): "
           + ("—" if g1 is None else f"{g1:.2f}"))
     print(f"engine's length reached (or a shorter line), tsume time / engine time (geometric mean over {len(line_ratio)} "
-          f"problems; tsume's line longer on {longer}): " + ("—" if g3 is None else f"{g3:.2f}"))
+          f"problems; tsume's line longer on {longer}; engine lines shorter than ours rejected: {rejected}): " + ("—" if g3 is None else f"{g3:.2f}"))
     print(f"nodes per second, tsume / engine (geometric mean over {len(nps_ratio)}): " + ("—" if g2 is None else f"{g2:.2f}"))
     return 0
 

@@ -31,6 +31,10 @@ type Verification struct {
 	Nodes uint64 `json:"nodes"`
 	// OK is true when every check passed and nothing is unsettled.
 	OK bool `json:"ok"`
+	// Wrong is true when the line was shown wrong (a move illegal or not a
+	// check, the end not mate, a defence escaping in time); a line that is
+	// neither OK nor Wrong was only not settled within the budget.
+	Wrong bool `json:"wrong,omitempty"`
 	// Problem describes the first failure, empty when OK.
 	Problem string `json:"problem,omitempty"`
 }
@@ -58,6 +62,16 @@ const (
 // never silently accepted.
 func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move) Verification {
 	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
+}
+
+// VerifyBudget is Verify with the verifier's search budget given: up to
+// perAlternative nodes to show each defender alternative mated in time, and
+// total nodes in all. A line from elsewhere (another engine's answer) has no
+// hints from our tables, so its long alternatives may need more than
+// Verify's budget; a larger one only settles more of them, it never changes
+// what counts as refuted.
+func VerifyBudget(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, perAlternative, total uint64) Verification {
+	return verify(pos, attacker, rules, line, max(1, perAlternative), max(1, total))
 }
 
 // VerifyWithHints is Verify with a move-ordering hint for the attacker in
@@ -185,6 +199,7 @@ type verifier struct {
 
 func (v *verifier) fail(format string, a ...any) Verification {
 	v.res.OK = false
+	v.res.Wrong = true
 	v.res.Problem = fmt.Sprintf(format, a...)
 	v.res.Nodes = v.nodes
 	return v.res
