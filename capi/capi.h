@@ -39,6 +39,7 @@
 #define tsume_shogi_record tsume_h_shogi_record
 #define tsume_capture_svg tsume_h_capture_svg
 #define tsume_shogi_bestmove tsume_h_shogi_bestmove
+#define tsume_shogi_verify tsume_h_shogi_verify
 
 #include "tsume.h"
 
@@ -70,6 +71,7 @@
 #undef tsume_shogi_record
 #undef tsume_capture_svg
 #undef tsume_shogi_bestmove
+#undef tsume_shogi_verify
 
 #include <stdlib.h>
 #include <string.h>

@@ -451,6 +451,28 @@ tsume_status tsume_shogi_bestmove(const char *sfen, const char *moves, int32_t a
                                   uint64_t separation, uint64_t node_limit, uint32_t time_limit_ms,
                                   char **out, char *err, size_t err_len);
 
+/* Checks a mating line from anywhere (another engine's answer, a book's)
+ * with the independent verifier, for the question tsume_solve_shogi would
+ * pose about sfen after moves (USI, "" or NULL for none) under rules
+ * (tsume_rules: under TSUME_RULES_TSUME the defender's empty hand holds the
+ * spare pieces); defender 0: the side to move attacks, 1: it defends (the
+ * line starts with its reply), 2: it defends when it is in check. line: USI
+ * moves, space separated. A mate in N is the defender's best play: every
+ * attacker move must be a legal check, the end mate, and every defender
+ * alternative along the line mated within the plies left; alt_nodes and
+ * nodes bound the verifier per alternative and in all (0: 10 000 and
+ * 1 000 000). *out receives a JSON object (owned by the caller,
+ * tsume_string_free): "verdict" ("verified"; "rejected": shown wrong, e.g.
+ * a defence escapes; "unsettled": the budget ran out first), "length", and
+ * "verification" {"plies", "final_mate", "alternatives", "refuted",
+ * "futile", "unsettled", "nodes", "ok", "wrong", "problem"}. A malformed
+ * SFEN or move is TSUME_E_PARSE; an illegal one, or a position the solver
+ * refuses, TSUME_E_ILLEGAL_POSITION, with the reason in err. Appended
+ * within ABI 1. */
+tsume_status tsume_shogi_verify(const char *sfen, const char *moves, int32_t rules, int32_t defender,
+                                const char *line, uint64_t alt_nodes, uint64_t nodes, char **out, char *err,
+                                size_t err_len);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

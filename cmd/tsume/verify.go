@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
@@ -78,23 +77,19 @@ func runVerify(args []string, rawStdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "verify: %v\n", err)
 		return exitBadInput
 	}
-	line, err := parseLine(pos, *lineText)
+	o := mate.Options{Rules: rules, DefenderToMove: defender.on, AutoDefender: defender.auto}
+	line := strings.Fields(*lineText)
+	v, err := mate.CheckLine(pos, o, line, *altNodes, *nodes)
 	if err != nil {
-		fmt.Fprintf(stderr, "verify: --line: %v\n", err)
+		fmt.Fprintf(stderr, "verify: %v\n", err)
 		return exitBadInput
 	}
-	attacker := pos.SideToMove()
-	if defender.on || defender.auto && pos.InCheck() {
-		attacker = attacker.Opponent()
-	}
-	v := mate.VerifyBudget(pos, attacker, rules, line, *altNodes, *nodes)
-	verdict, code := "verified", exitOK
-	switch {
-	case v.OK:
-	case v.Wrong:
-		verdict, code = "rejected", exitRejected
-	default:
-		verdict, code = "unsettled", exitUnsettled
+	verdict, code := v.Verdict(), exitOK
+	switch verdict {
+	case "rejected":
+		code = exitRejected
+	case "unsettled":
+		code = exitUnsettled
 	}
 	stdout := &errWriter{w: rawStdout}
 	if *asJSON {
@@ -115,20 +110,4 @@ func runVerify(args []string, rawStdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	return code
-}
-
-// parseLine reads USI moves along the line from pos (which it leaves as it
-// found it); a move illegal where it stands is an error naming it.
-func parseLine(pos *shogi.Position, text string) ([]shogi.Move, error) {
-	var line []shogi.Move
-	p := pos.Clone()
-	for i, ms := range strings.Fields(text) {
-		m, err := shogi.ParseUSIMove(p, ms)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		p.Do(m)
-		line = append(line, m)
-	}
-	return line, nil
 }

@@ -28,6 +28,8 @@ func TestVerifyVerdicts(t *testing.T) {
 		{"defender to move", []string{"--sfen", example, "--moves", "S*1b", "--defender", "--line", "2a1b G*2b"}, exitOK, "verified: mate in 2"},
 		{"defender in check, auto", []string{"--sfen", example, "--moves", "S*1b", "--defender", "auto", "--line", "2a1b G*2b"}, exitOK, "verified: mate in 2"},
 		{"attacker to move, auto", []string{"--sfen", example, "--defender=auto", "--line", "S*1b 2a1b G*2b"}, exitOK, "verified: mate in 3"},
+		{"mate rules: the defender has no piece to drop", []string{"--rules", "mate", "--sfen", "8k/6G2/9/9/9/9/9/9/9 b R 1", "--line", "R*1e"}, exitOK, "verified: mate in 1"},
+		{"tsume rules: the defender holds the spare pieces", []string{"--sfen", "8k/6G2/9/9/9/9/9/9/9 b R 1", "--line", "R*1e"}, exitRejected, "rejected: the final position is not mate"},
 		{"moves given first", []string{"--sfen", example, "--moves", "S*1b 2a1b", "--line", "G*2b"}, exitOK, "verified: mate in 1"},
 		{"a defence shorter than the best", []string{"--rules", "mate", "--sfen", genPosition65, "--line", shortPV,
 			"--alt-nodes", "5000000", "--nodes", "50000000"}, exitRejected, "rejected: ply 2: the defence 6c7d instead of 6c6d escapes a mate in 13"},
@@ -66,9 +68,10 @@ func TestVerifyBadInput(t *testing.T) {
 	}{
 		{"no line", []string{"--sfen", example}, "--sfen and --line are required"},
 		{"no position", []string{"--line", "S*1b"}, "--sfen and --line are required"},
-		{"illegal move", []string{"--sfen", example, "--line", "S*1b 1a2b"}, "--line: move 2: move \"1a2b\""},
+		{"illegal move", []string{"--sfen", example, "--line", "S*1b 1a2b"}, "line: move 2: move \"1a2b\""},
 		{"bad rules", []string{"--sfen", example, "--line", "S*1b", "--rules", "foo"}, "--rules"},
 		{"bad position", []string{"--sfen", "7sk/9/7PP/9/9 b GS 1", "--line", "S*1b"}, "verify:"},
+		{"no king to mate", []string{"--sfen", "9/6G2/9/9/9/9/9/9/9 b R 1", "--line", "R*1e"}, "no king"},
 		{"zero budget", []string{"--sfen", example, "--line", "S*1b", "--nodes", "0"}, "must be positive"},
 		{"extra argument", []string{"--sfen", example, "--line", "S*1b", "extra"}, "unexpected argument"},
 	}

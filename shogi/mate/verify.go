@@ -39,6 +39,19 @@ type Verification struct {
 	Problem string `json:"problem,omitempty"`
 }
 
+// Verdict names the outcome in one word: "verified" (OK), "rejected" (Wrong:
+// the line was shown not to be a mate in its length) or "unsettled" (the
+// budget ran out first).
+func (v Verification) Verdict() string {
+	switch {
+	case v.OK:
+		return "verified"
+	case v.Wrong:
+		return "rejected"
+	}
+	return "unsettled"
+}
+
 // The verifier's search budget: each defender alternative gets its own
 // share (so one hard alternative does not leave the others unchecked), and
 // the whole verification a cap.
@@ -64,14 +77,32 @@ func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
 }
 
-// VerifyBudget is Verify with the verifier's search budget given: up to
-// perAlternative nodes to show each defender alternative mated in time, and
-// total nodes in all. A line from elsewhere (another engine's answer) has no
+// CheckLine verifies a line given in USI moves (another engine's answer, a
+// book's) for the question Solve would pose about pos under o: the same
+// position (under tsume rules the defender's empty hand holds every spare
+// piece, so its drops count) and the same attacker (o.DefenderToMove,
+// o.AutoDefender), with up to perAlternative verifier nodes to show each
+// defender alternative mated in time and total in all. Such a line has no
 // hints from our tables, so its long alternatives may need more than
-// Verify's budget; a larger one only settles more of them, it never changes
-// what counts as refuted.
-func VerifyBudget(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, perAlternative, total uint64) Verification {
-	return verify(pos, attacker, rules, line, max(1, perAlternative), max(1, total))
+// Verify's budget; a larger one only settles more of them, it never
+// changes what counts as refuted. The error is Solve's for a position it
+// refuses, or names the first move that is not legal where it stands.
+func CheckLine(pos *shogi.Position, o Options, usi []string, perAlternative, total uint64) (Verification, error) {
+	p, attacker, err := prepare(pos, &o)
+	if err != nil {
+		return Verification{}, err
+	}
+	q := p.Clone()
+	line := make([]shogi.Move, 0, len(usi))
+	for i, u := range usi {
+		m, err := shogi.ParseUSIMove(q, u)
+		if err != nil {
+			return Verification{}, fmt.Errorf("line: move %d: %w", i+1, err)
+		}
+		q.Do(m)
+		line = append(line, m)
+	}
+	return verify(p, attacker, o.Rules, line, max(1, perAlternative), max(1, total)), nil
 }
 
 // VerifyWithHints is Verify with a move-ordering hint for the attacker in

@@ -1540,6 +1540,40 @@ static void test_shogi_record(void) {
     CHECK_STATUS(tsume_shogi_record(TSUME_RECORD_KIF, sfen, TSUME_RULES_MATE, "", 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
 }
 
+/* tsume_shogi_verify: a mate verified, a line with a non-check and one
+ * mated only if the defender has no piece to drop (tsume rules give it the
+ * spare pieces) rejected, a defender-first line; bad arguments refused. */
+static void test_shogi_verify(void) {
+    char err[256];
+    char *out = NULL;
+    const char *sfen = "7sk/9/7PP/9/9/9/9/9/9 b GS 1";
+    const char *rook = "8k/6G2/9/9/9/9/9/9/9 b R 1";
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_TSUME, 0, "S*1b 2a1b G*2b", 0, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "\"verdict\":\"verified\"") != NULL && strstr(out, "\"length\":3") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_TSUME, 0, "S*1b 2a1b G*3b", 0, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "\"verdict\":\"rejected\"") != NULL && strstr(out, "does not give check") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_verify(rook, "", TSUME_RULES_MATE, 0, "R*1e", 0, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "\"verdict\":\"verified\"") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_verify(rook, "", TSUME_RULES_TSUME, 0, "R*1e", 0, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "\"verdict\":\"rejected\"") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_verify(sfen, "S*1b", TSUME_RULES_TSUME, 2, "2a1b G*2b", 0, 0, &out, err, sizeof err), TSUME_OK);
+    CHECK(strstr(out, "\"verdict\":\"verified\"") != NULL);
+    tsume_string_free(out);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, 9, 0, "S*1b", 0, 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_TSUME, 3, "S*1b", 0, 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_TSUME, 0, NULL, 0, 0, &out, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_shogi_verify("not a position", NULL, TSUME_RULES_TSUME, 0, "S*1b", 0, 0, &out, err, sizeof err), TSUME_E_PARSE);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_MATE, 0, "S*1b G*2b", 0, 0, &out, err, sizeof err), TSUME_E_ILLEGAL_POSITION);
+    CHECK(strstr(err, "move 2") != NULL);
+    CHECK_STATUS(tsume_shogi_verify("9/6G2/9/9/9/9/9/9/9 b R 1", NULL, TSUME_RULES_MATE, 0, "R*1e", 0, 0, &out, err, sizeof err), TSUME_E_ILLEGAL_POSITION);
+    CHECK(strstr(err, "no king") != NULL);
+    CHECK_STATUS(tsume_shogi_verify(sfen, NULL, TSUME_RULES_TSUME, 0, "S*1b", 0, 0, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+}
+
 /* Shogi under C* (TSUME_ALGO_CSTAR), and tsume_shogi_bestmove: a free rook
  * taken by both best-move searches; bad arguments refused. */
 static void test_shogi_cstar_bestmove(void) {
@@ -1632,6 +1666,7 @@ static const test_case tests[] = {
     {"shogi_record", test_shogi_record},
     {"capture_svg", test_capture_svg},
     {"shogi_cstar_bestmove", test_shogi_cstar_bestmove},
+    {"shogi_verify", test_shogi_verify},
 };
 
 int main(int argc, char **argv) { return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv); }

@@ -33,7 +33,7 @@ from .errors import (
     TsumeMemoryError,
 )
 from .results import CaptureResult, Kind, Progress, Result, ShogiResult, Stats
-from .solver import BestMove, Solver
+from .solver import BestMove, LineCheck, Solver
 
 __version__ = "0.1.0"
 
@@ -81,6 +81,7 @@ __all__ = [
     "InvalidArgumentError",
     "Kind",
     "LibraryError",
+    "LineCheck",
     "ParseError",
     "Progress",
     "Result",

@@ -204,6 +204,11 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
         c_int,
         [c_char_p, c_char_p, c_int32, c_int32, c_uint64, c_uint64, c_uint32, POINTER(c_void_p), c_char_p, c_size_t],
     ),
+    (
+        "tsume_shogi_verify",
+        c_int,
+        [c_char_p, c_char_p, c_int32, c_int32, c_char_p, c_uint64, c_uint64, POINTER(c_void_p), c_char_p, c_size_t],
+    ),
 ]
 
 

@@ -72,6 +72,30 @@ class BestMove:
     iterations: int
     time: float
 
+
+
+@dataclasses.dataclass(frozen=True)
+class LineCheck:
+    """The independent verifier's verdict on a mating line (see
+    :meth:`Solver.verify_line`): ``verdict`` is ``"verified"``,
+    ``"rejected"`` (shown wrong: ``problem`` says where, e.g. a defence that
+    escapes) or ``"unsettled"`` (the budget ran out first); ``length`` is the
+    line's plies, then what the verifier counted."""
+
+    verdict: str
+    length: int
+    problem: str
+    plies: int
+    alternatives: int
+    refuted: int
+    futile: int
+    unsettled: int
+    nodes: int
+
+    def __bool__(self) -> bool:
+        return self.verdict == "verified"
+
+
 #: Accepted ``rules`` values of solve_shogi.
 SHOGI_RULES = {"tsume": 0, "mate": 1}
 #: Accepted ``algo`` values of solve_shogi.
@@ -473,6 +497,66 @@ class Solver:
             generated=j["ge"],
             iterations=j["it"],
             time=j["time_ms"] / 1000,
+        )
+
+    def verify_line(
+        self,
+        sfen: str,
+        line: Union[str, Iterable[str]],
+        moves: Union[str, Iterable[str], None] = None,
+        rules: str = "tsume",
+        defender: Union[bool, str] = False,
+        alt_nodes: int = 10000,
+        nodes: int = 1000000,
+    ) -> "LineCheck":
+        """Checks a mating line from anywhere (another engine's answer, a
+        book's) with the independent verifier, for the question
+        :meth:`solve_shogi` would pose about ``sfen`` after ``moves``: every
+        attacker move a legal check, the end mate, and every defender
+        alternative along the line mated within the plies left (a mate in N
+        is the defender's best play, so a line whose defender takes a
+        shorter defence than its best is rejected or unsettled).
+
+        :param defender: True: the side to move defends (the line starts with
+            its reply); ``"auto"``: only when it is in check.
+        :param alt_nodes: verifier nodes for each defender alternative.
+        :param nodes: verifier nodes in all.
+        :raises tsume.ParseError: malformed SFEN or move.
+        :raises tsume.IllegalPositionError: an illegal position or move, or a
+            position the solver refuses.
+
+        >>> solver.verify_line("7sk/9/7PP/9/9/9/9/9/9 b GS 1", "S*1b 2a1b G*2b").verdict  # doctest: +SKIP
+        'verified'
+        """
+        r = _choice("rules", rules, SHOGI_RULES)
+        if defender == "auto":
+            d = 2
+        elif isinstance(defender, bool):
+            d = int(defender)
+        else:
+            raise ValueError(f"defender must be True, False or 'auto', not {defender!r}")
+        an = _int_option("alt_nodes", alt_nodes, 1, _INT64_MAX)
+        n = _int_option("nodes", nodes, 1, _INT64_MAX)
+        sfen_b = _text("sfen", sfen)
+        moves_b = _text("moves", _word_list("moves", moves), required=False)
+        line_b = _text("line", _word_list("line", line))
+        out = c_void_p()
+        err = ctypes.create_string_buffer(_lib.ERR_LEN)
+        status = self._lib.dll.tsume_shogi_verify(sfen_b, moves_b, r, d, line_b, an, n, byref(out), err, _lib.ERR_LEN)
+        if status != _lib.OK:
+            raise self._error(status, err)
+        j = json.loads(self._lib.take_string(out))
+        v = j["verification"]
+        return LineCheck(
+            verdict=j["verdict"],
+            length=j["length"],
+            problem=v.get("problem", ""),
+            plies=v["plies"],
+            alternatives=v["alternatives"],
+            refuted=v["refuted"],
+            futile=v["futile"],
+            unsettled=v["unsettled"],
+            nodes=v["nodes"],
         )
 
     def solve_capture(
