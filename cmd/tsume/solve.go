@@ -654,6 +654,7 @@ type solveJSON struct {
 	ExactNodes   uint64            `json:"exact_nodes"`
 	ProofMS      float64           `json:"proof_ms"`          // the proof search's time: when the first proof came, if proven
 	LineMS       float64           `json:"line_ms,omitempty"` // for a mate: when a line of its length was first found
+	LineNodes    uint64            `json:"line_nodes,omitempty"`
 	TimeMS       float64           `json:"time_ms"`
 	NPS          float64           `json:"nps"`
 	Threads      int               `json:"threads"`
@@ -669,7 +670,7 @@ func resultJSON(pos *shogi.Position, r *mate.Result, rules mate.Rules) solveJSON
 	j := solveJSON{SFEN: pos.SFEN(), Rules: rules.String(), Result: a.kind, Proven: a.proven,
 		Length: len(a.moves), Moves: a.usi, Candidate: a.candidate,
 		Minimal: a.kind == "mate" && r.Minimal, Verified: a.kind == "mate", Verification: r.Verification, Nodes: r.Nodes(),
-		ProofNodes: r.Stats.Expanded, ExactNodes: r.ExactNodes, ProofMS: r.Stats.Elapsed.Seconds() * 1000, LineMS: r.LineElapsed.Seconds() * 1000, TimeMS: el * 1000,
+		ProofNodes: r.Stats.Expanded, ExactNodes: r.ExactNodes, ProofMS: r.Stats.Elapsed.Seconds() * 1000, LineMS: r.LineElapsed.Seconds() * 1000, LineNodes: r.LineNodes, TimeMS: el * 1000,
 		NPS: float64(r.Nodes()) / max(el, 1e-9), Threads: r.Threads, Hashfull: r.Hashfull,
 		RootPN: pnString(uint64(r.RootPN)), RootDN: pnString(uint64(r.RootDN)), Note: r.Note}
 	if a.bug != "" {

@@ -82,6 +82,11 @@ type Result struct {
 	// reached, while the rest of Elapsed went to shortening it further or
 	// proving it minimal.
 	LineElapsed time.Duration
+	// LineNodes is, for a Mate whose line came from the line phase, that
+	// phase's nodes (bounded searches and proof walks) until a line of
+	// Length plies was first found: LineElapsed counted in work, the same
+	// on any machine and under any load.
+	LineNodes uint64
 	// Note explains a partial answer (e.g. why the line is not minimal).
 	Note string
 }

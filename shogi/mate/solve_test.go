@@ -224,6 +224,12 @@ func TestLineElapsedMarksTheLine(t *testing.T) {
 			if _, ok := s.foundAt[r.Length]; !ok || r.LineElapsed <= 0 || r.LineElapsed > r.Elapsed {
 				t.Errorf("%s (exact search %v): line of %d found at %v (recorded %v) in a call of %v", tc.name, exact, r.Length, r.LineElapsed, ok, r.Elapsed)
 			}
+			// LineNodes counts the line phase's work until then: within
+			// the phase's total, and positive when the phase found it
+			// after a search of its own.
+			if n, ok := s.foundNodes[r.Length]; ok && (r.LineNodes != n || r.LineNodes > r.ExactNodes+s.walkNodes) {
+				t.Errorf("%s (exact search %v): line of %d found after %d line-phase nodes (recorded %d), of %d in all", tc.name, exact, r.Length, r.LineNodes, n, r.ExactNodes+s.walkNodes)
+			}
 		}
 		s.Close()
 	}

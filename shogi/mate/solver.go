@@ -294,6 +294,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 		res.LineElapsed = res.Elapsed
 		if at, ok := s.foundAt[len(res.Moves)]; ok {
 			res.LineElapsed = at
+			res.LineNodes = s.foundNodes[len(res.Moves)]
 		}
 	}
 	return res, nil
