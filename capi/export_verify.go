@@ -12,12 +12,6 @@ import (
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
-// Defaults of tsume_shogi_verify's budget, the verifier's own (mate.Verify).
-const (
-	verifyAltNodes = 10_000
-	verifyNodes    = 1_000_000
-)
-
 // tsume_shogi_verify checks a mating line from anywhere (another engine's
 // answer) with the independent verifier, for the question
 // tsume_solve_shogi would pose about sfen after moves under rules;
@@ -83,10 +77,10 @@ func tsume_shogi_verify(csfen, cmoves *C.char, rules, defender C.int32_t, cline 
 	}
 	alt, total := uint64(altNodes), uint64(nodes)
 	if alt == 0 {
-		alt = verifyAltNodes
+		alt = mate.DefaultVerifyAltNodes
 	}
 	if total == 0 {
-		total = verifyNodes
+		total = mate.DefaultVerifyNodes
 	}
 	line := strings.Fields(lineText)
 	v, err := mate.CheckLine(pos, o, line, alt, total)

@@ -47,8 +47,8 @@ func runVerify(args []string, rawStdout, stderr io.Writer) int {
 	moves := fs.String("moves", "", "USI moves played from the position before the line")
 	lineText := fs.String("line", "", "the mating line, USI moves separated by spaces")
 	rulesText := fs.String("rules", "tsume", "rules: tsume (composers' rules) or mate (engine mate search)")
-	altNodes := fs.Uint64("alt-nodes", 10_000, "verifier nodes for each defender alternative")
-	nodes := fs.Uint64("nodes", 1_000_000, "verifier nodes in all")
+	altNodes := fs.Uint64("alt-nodes", mate.DefaultVerifyAltNodes, "verifier nodes for each defender alternative")
+	nodes := fs.Uint64("nodes", mate.DefaultVerifyNodes, "verifier nodes in all")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	var defender defenderFlag
 	fs.Var(&defender, "defender", "the side to move defends (the line starts with its reply); auto: only when it is in check")

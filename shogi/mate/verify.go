@@ -77,6 +77,13 @@ func Verify(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi
 	return verify(pos, attacker, rules, line, verifyAltBudget, verifyTotalBudget)
 }
 
+// The verifier's default budget for CheckLine (Verify's): nodes for each
+// defender alternative, and in all.
+const (
+	DefaultVerifyAltNodes = verifyAltBudget
+	DefaultVerifyNodes    = verifyTotalBudget
+)
+
 // CheckLine verifies a line given in USI moves (another engine's answer, a
 // book's) for the question Solve would pose about pos under o: the same
 // position (under tsume rules the defender's empty hand holds every spare
