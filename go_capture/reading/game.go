@@ -429,7 +429,7 @@ func (g *captureGame) Estimate() (pn, dn core.PN) {
 // proof number of an AND child whose threat test is deferred.
 //
 // Measured on the 9×9 generated set (seeds 1–40, 2712 questions, 1 M
-// plays each; eager: 17.72 M plays): scale 16 with penalty 256 10.74 M,
+// plays each; eager valuation: 17.72 M plays): scale 16 with penalty 256 10.74 M,
 // penalty 64 13.02 M, 1024 10.95 M; scale 8 (penalty 64, OR dn 2×) 11.83 M;
 // OR dn 3× the scale 10.81 M. Unscaled (an untested child counted as a
 // tested one) reading.tst took 8.3–8.9 M plays against 6.42 M eager: the
