@@ -103,6 +103,36 @@ type Previewer interface {
 	PreviewEstimate(m Move, k Key) (pn, dn PN, ok bool)
 }
 
+// DeferredTerminal is optionally implemented by a Game whose terminal test
+// has a costly part that it would rather run only at the nodes the search
+// expands. The core values every child when it expands the parent
+// (Terminal, then Estimate), also the many children it never visits
+// again; a game implementing DeferredTerminal may leave the costly part
+// out of Terminal (answering Unknown and a cheap Estimate there) and
+// answer it in ExpandTerminal, which the core calls when it expands the
+// node, before Moves. It is discovered once per search by type assertion.
+//
+// A decided answer is the node's final value, stored in the table like a
+// value found by search, so it must hold on every path to the node and at
+// every widening step (it may depend on the position and the key only, as
+// Terminal's answers do): the core relies on no other node for it. Since
+// no moves at an AND node means proven, this is the only way a game can
+// say that an AND node is disproven without a move to a disproven child.
+// Search functions that expand nodes without the hook (PrincipalVariation,
+// the proof-leaf count) see only Terminal's answer, so a game must keep
+// answering soundly there: Terminal's Unknown is always sound, but Moves
+// at a node ExpandTerminal would have decided must not return a move list
+// that decides it otherwise (no moves at an AND node the game calls
+// disproven, say).
+type DeferredTerminal interface {
+	// ExpandTerminal returns Proven or Disproven when the current
+	// position, which Terminal answered Unknown, is decided by the
+	// deferred test, else Unknown (the core then generates its moves).
+	// A node decided here has no move in the table (NoMove) and counts
+	// as one ply from a terminal win.
+	ExpandTerminal() Outcome
+}
+
 // PathKeyer is optionally implemented by a Game whose keys carry more than
 // the position, such as a horizon (plies left) that changes at every ply:
 // the core then detects repetitions on the search path by the keys

@@ -72,6 +72,7 @@ type searcher struct {
 	pv  Previewer  // nil unless the game previews children
 	pk  PathKeyer  // nil unless the game's keys do not repeat on a cycle
 	dn  DecidedNoter
+	dt  DeferredTerminal // nil unless the game defers part of Terminal to the expansion
 	// refused holds a tag per slot (refusedTag) of the last key whose store
 	// the table refused. The searcher's stores spare a full bucket's
 	// costlier open entries from a cheaper new one (Table.storeIn): an
@@ -145,6 +146,7 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.pv, _ = g.(Previewer)
 	s.pk, _ = g.(PathKeyer)
 	s.dn, _ = g.(DecidedNoter)
+	s.dt, _ = g.(DeferredTerminal)
 	if s.refused == nil {
 		s.refused = make([]uint64, refusedSlots)
 	}
@@ -269,6 +271,18 @@ func (s *searcher) expand(d int) bool {
 	s.stats.Expanded++
 	p.kids = p.kids[:0]
 	p.delays = false
+	if s.dt != nil {
+		if o := s.dt.ExpandTerminal(); o != Unknown {
+			// Decided at its expansion: one fixed pseudo-child (NoMove)
+			// holds the value, which every algorithm combines as any
+			// decided child and stores as the node's (path-independent).
+			p.moves = append(p.moves[:0], NoMove)
+			p.kids = append(p.kids, child{key: p.key, or: !p.or, md: math.MaxUint32, h: 1})
+			s.initChild(&p.kids[0], o, -1, 1, 1)
+			p.fresh, p.layout = false, 0
+			return true
+		}
+	}
 	p.moves = g.Moves(p.moves[:0], s.step)
 	if len(p.moves) == 0 {
 		return false

@@ -68,30 +68,34 @@ type giEntry uint64
 const (
 	giMoveBits  = 9
 	giMoveMask  = 1<<giMoveBits - 1
+	giPassBits  = 2
 	giPassShift = giMoveBits
-	giCostlyBit = 1 << (giMoveBits + 7)
-	giKoDepBit  = 1 << (giMoveBits + 8)
-	// giEpochShift places two bits of the question's salt in a costly
-	// entry (costly).
-	giEpochShift = giMoveBits + 9
+	giCostlyBit = 1 << (giMoveBits + giPassBits)
+	giKoDepBit  = 1 << (giMoveBits + giPassBits + 1)
+	// giEpochShift places the question's epoch (searcher.epoch) in a
+	// costly entry (costly).
+	giEpochShift = giMoveBits + giPassBits + 2
+	giEpochBits  = 7
+	giEpochMask  = 1<<giEpochBits - 1
 	// Every move (NoPoint..MaxPoints-1, plus 2) fits the move field,
 	// and the fields fit the slot index's bits.
 	_ uint = giMoveMask - (board.MaxPoints - 1 + 2)
-	_ uint = giCacheBits - (giMoveBits + 7 + 1 + 1 + 2)
+	_ uint = giCacheBits - (giMoveBits + giPassBits + 1 + 1 + giEpochBits)
 )
 
 func (e giEntry) move() board.Point { return board.Point(e&giMoveMask) - 2 }
-func (e giEntry) pass() uint8       { return uint8(e>>giPassShift) & 0x7f }
+func (e giEntry) pass() uint8       { return uint8(e>>giPassShift) & (1<<giPassBits - 1) }
 func (e giEntry) koDep() bool       { return e&giKoDepBit != 0 }
 
 // costly reports whether e is a costly entry of the current question.
 func (s *searcher) costly(e giEntry) bool {
-	return e&giCostlyBit != 0 && uint64(e>>giEpochShift)&3 == s.question>>62
+	return e&giCostlyBit != 0 && uint8(e>>giEpochShift)&giEpochMask == s.epoch
 }
 
-// passTag names a ko pass in 7 bits (the top bits of its salt), which
-// keeps a giEntry in one word.
-func passTag(salt uint64) uint8 { return uint8(salt >> 57) }
+// passTag names a ko pass in giPassBits bits (the top bits of its salt,
+// distinct for the three passes: TestPassTagsDistinct), which keeps a
+// giEntry in one word.
+func passTag(salt uint64) uint8 { return uint8(salt >> (64 - giPassBits)) }
 
 // giLookup finds the entry of the current position (toMove to move) for
 // the search named by salt. It returns the slot, the key to store
@@ -203,7 +207,7 @@ func (s *searcher) giStore(e *giPair, key uint64, m board.Point, met uint64, cos
 	if costly {
 		// Marked for this question only: an earlier question's costly
 		// entries never match again and give way like cheap ones.
-		v |= giCostlyBit | giEntry(s.question>>62)<<giEpochShift
+		v |= giCostlyBit | giEntry(s.epoch)<<giEpochShift
 	}
 	switch key &^ giCacheMask {
 	case uint64(e[0]) &^ giCacheMask:

@@ -9,7 +9,7 @@ import (
 )
 
 // TestPassTagsDistinct: a ko-dependent gi cache entry is told apart from
-// the other ko passes' by the 7-bit tag of its pass salt alone.
+// the other ko passes' by the 2-bit tag of its pass salt alone.
 func TestPassTagsDistinct(t *testing.T) {
 	seen := map[uint8]int{}
 	for i, km := range koModes {
@@ -138,5 +138,53 @@ func TestGiCacheKeepsCostly(t *testing.T) {
 	store(7, true) // evicts the older costly one
 	if !found(6) || !found(7) || found(1) {
 		t.Fatalf("costly entries: 1 %v, 6 %v, 7 %v; want 6 and 7", found(1), found(6), found(7))
+	}
+}
+
+// TestGiCacheForgetsEarlierQuestions: a Solver's searcher answers a new
+// question with the gi cache of the questions before it, whose entries
+// never match again (their keys carry the earlier question's salt) and
+// must give way as empty slots do in a fresh Solver's cache, so that a
+// reused Solver does the same work as a fresh one. Here a costly entry
+// of an earlier question shares a pair with two cheap entries of the
+// current one: both must stay, as in a searcher that never stored it,
+// however many questions lie between. With the epoch read from the
+// question's salt, the earlier entry still counted as costly when the
+// salts' top two bits agreed (two questions later), and evicted the first
+// cheap entry (a reused Solver then did other work on 31 of reading.tst's
+// 234 questions).
+func TestGiCacheForgetsEarlierQuestions(t *testing.T) {
+	b, err := board.New(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{SafeLibs: 5, Nodes: math.MaxInt64}
+	key := func(i uint64) uint64 { return 0x1234&giCacheMask&^1 | i<<giCacheBits }
+	store := func(s *searcher, i uint64, costly bool) {
+		e, k, _, _ := s.giLookupKey(key(i))
+		s.giStore(e, k, board.Point(i), s.koMet, costly)
+	}
+	found := func(s *searcher, i uint64) bool {
+		_, _, m, ok := s.giLookupKey(key(i))
+		return ok && m == board.Point(i)
+	}
+	for _, n := range []int{1, 2, 3, 4, 5, 127, 128, 129, 255, 256} {
+		fresh, used := newSearcher(b, 40, o), newSearcher(b, 40, o)
+		store(used, 1, true) // the earlier question's costly entry
+		for range n {
+			fresh.reset(b, 40, o)
+			used.reset(b, 40, o)
+		}
+		for _, s := range []*searcher{fresh, used} {
+			store(s, 2, false)
+			store(s, 3, false)
+		}
+		if !found(fresh, 2) || !found(fresh, 3) {
+			t.Fatalf("%d questions later: a fresh cache lost a cheap entry", n)
+		}
+		if !found(used, 2) || !found(used, 3) {
+			t.Errorf("%d questions later: an earlier question's costly entry evicted a cheap entry of this one (2 %v, 3 %v)",
+				n, found(used, 2), found(used, 3))
+		}
 	}
 }

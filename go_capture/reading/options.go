@@ -128,6 +128,10 @@ type Options struct {
 	// no wider step). Only for measuring what the shared table is worth
 	// (Cazenave's Table 6); answers do not change, only the work.
 	FreshStepTable bool
+	// eagerTerminal makes df-pn, PN* and C* value every child in full
+	// when its parent is expanded, as without the core's DeferredTerminal
+	// hook (tests compare the answers).
+	eagerTerminal bool
 }
 
 // Progress is a progress hook: Func is called on the searching
