@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -163,5 +164,19 @@ func TestDeferredTerminal(t *testing.T) {
 	}
 	if hooks == 0 || skipped == 0 {
 		t.Errorf("deferred tests run %d, decided nodes never asked %d: want both > 0", hooks, skipped)
+	}
+}
+
+// TestDeferredProofLeaves: an OR node proven at its expansion (its table
+// move is NoMove) is a leaf of the proof tree Options.ProofLeaves counts.
+// Root (OR) -> 1 (AND) -> {2, 3} (OR, each proven by the deferred test):
+// two leaves.
+func TestDeferredProofLeaves(t *testing.T) {
+	g := &graphGame{or: []bool{true, false, true, true}, edges: [][]int{{1}, {2, 3}, nil, nil},
+		term: []Outcome{Unknown, Unknown, Unknown, Unknown}, cycle: Disproven}
+	d := &deferredGraph{graphGame: g, late: []Outcome{Unknown, Unknown, Proven, Proven}, hooked: make([]int, 4)}
+	r := Solve(context.Background(), d, newTestTable(t, 2), Options{TCA: true, ProofLeaves: true})
+	if r.Err != nil || r.Outcome != Proven || r.Stats.Terminal != 2 {
+		t.Fatalf("%v %v: %d proof leaves, want 2", r.Err, r.Outcome, r.Stats.Terminal)
 	}
 }

@@ -88,6 +88,9 @@ func (s *searcher) countProofLeaves(d int, budget *int) uint64 {
 	defer s.path.pop(k)
 	if g.OrNode() {
 		if e.Move == NoMove {
+			if s.dt != nil {
+				return 1 // proven at its expansion (DeferredTerminal): a leaf
+			}
 			return 0
 		}
 		g.Do(e.Move)
