@@ -378,10 +378,13 @@ func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 // The child's bucket must have been located (refreshAll).
 func (s *searcher) refresh(d, i int) {
 	p := &s.plies[d]
-	c := &p.kids[i]
-	if c.fixed {
-		return
+	if c := &p.kids[i]; !c.fixed {
+		s.read(p, c, d, i)
 	}
+}
+
+// read is refresh of the open child c (number i) of the node p at depth d.
+func (s *searcher) read(p *ply, c *child, d, i int) {
 	c.seen = s.writes[c.bkt&(writeSlots-1)]
 	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
 		return
@@ -436,7 +439,9 @@ func (s *searcher) refreshAll(d int) {
 		}
 	}
 	for i := range p.kids {
-		s.refresh(d, i)
+		if c := &p.kids[i]; !c.fixed {
+			s.read(p, c, d, i)
+		}
 	}
 	p.fresh = false
 }
@@ -465,7 +470,7 @@ func (s *searcher) refreshChanged(d int) {
 	for i := range p.kids {
 		c := &p.kids[i]
 		if !c.fixed && s.writes[c.bkt&(writeSlots-1)] != c.seen {
-			s.refresh(d, i)
+			s.read(p, c, d, i)
 		}
 	}
 }

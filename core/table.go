@@ -418,30 +418,65 @@ func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
 // probeIn is Probe in bucket number b, where k's entries are; it copies
 // the entry it answers from into out, packed, without decoding it.
 func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) bool {
-	var w [slotWords]uint64
-	found := false
 	bk := t.bucketAt(int(b) * bucketWords)
+	// Most probes match no Board at all: the header's four Boards, tested
+	// at once, settle those.
+	m := boardMatches(bk, k.Board)
+	if m == 0 {
+		return false
+	}
+	// Entries are read into out directly until an exact unproven one is
+	// kept there; later candidates go through w and are copied only when
+	// they answer.
+	var w slot
+	dst := (*[slotWords]uint64)(out)
+	found := false
 	gen := t.curGen()
-	for i := 0; i < bucketSlots; i++ {
-		if atomic.LoadUint64(&bk[boardOff+i]) != k.Board || !readIn(bk, i, gen, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros(m)
+		if !readIn(bk, i, gen, dst) || dst[1] != k.Board || (dst[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
-		hand := uint32(w[2] >> 32)
-		pn, dn := PN(w[3]), PN(w[4])
+		hand := uint32(dst[2] >> 32)
+		pn, dn := PN(dst[3]), PN(dst[4])
 		if hand == k.Hand {
-			*out = w
+			if found {
+				*out = *(*slot)(dst)
+			}
 			if pn == 0 || dn == 0 {
 				return true
 			}
 			found = true
+			dst = (*[slotWords]uint64)(&w)
 			continue
 		}
 		if dom != nil && ((pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand))) {
-			*out = w
+			if found {
+				*out = *(*slot)(dst)
+			}
 			return true
 		}
 	}
 	return found
+}
+
+// boardMatches returns the set of the bucket's entries (bit i: entry i)
+// whose header Board is board.
+func boardMatches(bk *[bucketWords]uint64, board uint64) uint {
+	var m uint
+	if atomic.LoadUint64(&bk[boardOff]) == board {
+		m |= 1
+	}
+	if atomic.LoadUint64(&bk[boardOff+1]) == board {
+		m |= 2
+	}
+	if atomic.LoadUint64(&bk[boardOff+2]) == board {
+		m |= 4
+	}
+	if atomic.LoadUint64(&bk[boardOff+3]) == board {
+		m |= 8
+	}
+	return m
 }
 
 // lookupBoard returns any entry with this board (used to follow SNDA
