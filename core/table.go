@@ -315,10 +315,6 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 // first 3 M expansions on tail 601 1.07×.
 func (t *Table) prefetchNo(b uint32) { prefetch.Lines4(unsafe.Pointer(&t.w[int(b)*bucketWords])) }
 
-// boardAt is the cheap pre-check before the seqlocked read: the Board of
-// entry i of the bucket at b, from the header line.
-func (t *Table) boardAt(b, i int) uint64 { return atomic.LoadUint64(&t.w[b+boardOff+i]) }
-
 // readSlot copies entry i of the bucket at b into w (entry.go's word
 // layout) under the seqlock; it reports false when the entry is empty, of
 // an old generation, or stays busy.
@@ -364,17 +360,23 @@ func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bo
 // marked with generation gen (0 removes the entry); it gives up (returns
 // false) when another writer holds the entry.
 func (t *Table) writeSlot(b, i int, w *[slotWords]uint64, gen uint64) bool {
-	seq := &t.w[b+i]
-	body := b + bodyOff + i*bodyWords
+	bk := t.bucketAt(b)
+	i &= bucketSlots - 1
+	seq := &bk[i]
+	o := bodyOff + i*bodyWords
+	body := (*[bodyWords]uint64)(bk[o : o+bodyWords])
 	for try := 0; try < 16; try++ {
 		s := atomic.LoadUint64(seq)
 		if s&1 != 0 || !atomic.CompareAndSwapUint64(seq, s, s+1) {
 			continue
 		}
-		storeWord(&t.w[b+boardOff+i], w[1])
-		for j := 0; j < bodyWords; j++ {
-			storeWord(&t.w[body+j], w[2+j])
-		}
+		storeWord(&bk[boardOff+i], w[1])
+		storeWord(&body[0], w[2])
+		storeWord(&body[1], w[3])
+		storeWord(&body[2], w[4])
+		storeWord(&body[3], w[5])
+		storeWord(&body[4], w[6])
+		storeWord(&body[5], w[7])
 		amount := w[5] & maxAmount
 		atomic.StoreUint64(seq, gen|amount<<amountShift|(s+2)&counterMask)
 		return true
@@ -390,9 +392,14 @@ func sameNode(w *[slotWords]uint64, k Key, orNode bool) bool {
 func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 	var e Entry
 	var w [slotWords]uint64
-	b := t.bucket(k.Board)
-	for i := 0; i < bucketSlots; i++ {
-		if t.boardAt(b, i) == k.Board && t.readSlot(b, i, &w) && sameNode(&w, k, orNode) {
+	bk := t.bucketAt(t.bucket(k.Board))
+	m := boardMatches(bk, k.Board)
+	if m == 0 {
+		return e, false
+	}
+	gen := t.curGen()
+	for ; m != 0; m &= m - 1 {
+		if readIn(bk, bits.TrailingZeros(m), gen, &w) && sameNode(&w, k, orNode) {
 			e.unpack(&w)
 			return e, true
 		}
@@ -484,9 +491,10 @@ func boardMatches(bk *[bucketWords]uint64, board uint64) uint {
 func (t *Table) lookupBoard(board uint64) (Entry, bool) {
 	var e Entry
 	var w [slotWords]uint64
-	b := t.bucket(board)
-	for i := 0; i < bucketSlots; i++ {
-		if t.boardAt(b, i) == board && t.readSlot(b, i, &w) && w[1] == board {
+	bk := t.bucketAt(t.bucket(board))
+	gen := t.curGen()
+	for m := boardMatches(bk, board); m != 0; m &= m - 1 {
+		if readIn(bk, bits.TrailingZeros(m), gen, &w) && w[1] == board {
 			e.unpack(&w)
 			return e, true
 		}
@@ -517,19 +525,20 @@ func (t *Table) storeOver(e *Entry, own Key) bool {
 func (t *Table) storeIn(bn uint32, e *Entry, own Key, spare bool) (ok, refused bool) {
 	var w, cur [slotWords]uint64
 	b := int(bn) * bucketWords
+	bk := t.bucketAt(b)
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
 		// The header alone chooses the victim; a racing writer can only
 		// make that choice slightly worse, never unsafe.
-		s := atomic.LoadUint64(&t.w[b+i])
+		s := atomic.LoadUint64(&bk[i])
 		if !live(s, gen) {
 			if empty < 0 {
 				empty = i
 			}
 			continue
 		}
-		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) &&
+		if atomic.LoadUint64(&bk[boardOff+i]) == e.Key.Board && readIn(bk, i, gen, &cur) &&
 			(sameNode(&cur, e.Key, e.OrNode) || own != e.Key && sameNode(&cur, own, e.OrNode)) {
 			empty, victim = i, i
 			break
