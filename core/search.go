@@ -288,7 +288,7 @@ func (s *searcher) expand(d int) bool {
 		for i, m := range p.moves {
 			c := &p.kids[i]
 			k, or, ok := s.pv.PreviewKey(m)
-			*c = child{key: k, or: or, keyed: ok}
+			*c = child{key: k, or: or, keyed: ok, md: math.MaxUint32, h: 1}
 			if ok {
 				c.bkt = s.t.bucketNo(k.Board)
 				s.t.prefetchNo(c.bkt)
@@ -299,9 +299,7 @@ func (s *searcher) expand(d int) bool {
 		c := &p.kids[i]
 		if s.pv != nil && c.keyed {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
-				k, or, bkt := c.key, c.or, c.bkt
-				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
-				at := s.repetition(k, d+1)
+				at := s.repetition(c.key, d+1)
 				if at < 0 && !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 				} else {
@@ -349,6 +347,16 @@ func (s *searcher) expand(d int) bool {
 // game is at the child.
 func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 	c.hand = c.key.Hand
+	if term != Unknown || at >= 0 {
+		s.initFixed(c, term, at)
+		return
+	}
+	c.pn, c.dn = epn, edn
+	c.h = summed(c.or, c.pn, c.dn)
+}
+
+// initFixed is initChild for a terminal child or a repetition.
+func (s *searcher) initFixed(c *child, term Outcome, at int) {
 	switch term {
 	case Proven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
@@ -366,10 +374,7 @@ func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 		} else {
 			c.pn, c.dn = Infinity, 0
 		}
-		return
 	}
-	c.pn, c.dn = epn, edn
-	c.h = summed(c.or, c.pn, c.dn)
 }
 
 // refresh updates child i of the node at depth d from the table unless
