@@ -394,9 +394,16 @@ func (s *searcher) read(p *ply, c *child, d, i int) {
 	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
 		return
 	}
-	var e slot
 	c.inTT = false
-	if !s.t.probeIn(c.bkt, c.key, c.or, s.dom, &e) {
+	// probeIn, with the common miss (no entry of the child's Board)
+	// settled here.
+	bk := s.t.bucketAt(int(c.bkt) * bucketWords)
+	m := boardMatches(bk, c.key.Board)
+	if m == 0 {
+		return
+	}
+	var e slot
+	if !s.t.probeMatches(bk, m, c.key, c.or, s.dom, &e) {
 		return
 	}
 	s.stats.TableHits++

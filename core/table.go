@@ -432,6 +432,12 @@ func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) 
 	if m == 0 {
 		return false
 	}
+	return t.probeMatches(bk, m, k, orNode, dom, out)
+}
+
+// probeMatches is probeIn on the located bucket bk, among the entries m
+// whose Board is k.Board (boardMatches, not empty).
+func (t *Table) probeMatches(bk *[bucketWords]uint64, m uint, k Key, orNode bool, dom Dominance, out *slot) bool {
 	// Entries are read into out directly until an exact unproven one is
 	// kept there; later candidates go through w and are copied only when
 	// they answer.
