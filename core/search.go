@@ -241,7 +241,7 @@ func (s *searcher) plyAt(d int) *ply {
 // enterNode loads the node's own entry at depth d (its key and type are set).
 func (s *searcher) enterNode(d int) *ply {
 	p := &s.plies[d]
-	p.entry, p.hadTT = s.t.Lookup(p.key, p.or)
+	p.hadTT = s.t.lookupInto(p.key, p.or, &p.entry)
 	p.snda = 0
 	p.md = uint32(d)
 	if p.hadTT {
@@ -529,11 +529,10 @@ func (s *searcher) detectSource(d, i int, parent uint64, idx int) {
 			s.markSource(j, s.plies[j].moveIdx, idx)
 			return
 		}
-		e, ok := s.t.lookupBoard(parent)
-		if !ok || !e.HasParent {
+		var ok bool
+		if parent, idx, ok = s.t.parentOf(parent); !ok {
 			return
 		}
-		parent, idx = e.Parent, int(e.ParentIdx)
 	}
 }
 

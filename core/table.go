@@ -391,20 +391,26 @@ func sameNode(w *[slotWords]uint64, k Key, orNode bool) bool {
 // Lookup returns the entry stored for exactly k and the node type.
 func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 	var e Entry
-	var w [slotWords]uint64
+	ok := t.lookupInto(k, orNode, &e)
+	return e, ok
+}
+
+// lookupInto is Lookup decoding into e, which it leaves alone on a miss.
+func (t *Table) lookupInto(k Key, orNode bool, e *Entry) bool {
 	bk := t.bucketAt(t.bucket(k.Board))
 	m := boardMatches(bk, k.Board)
 	if m == 0 {
-		return e, false
+		return false
 	}
+	var w [slotWords]uint64
 	gen := t.curGen()
 	for ; m != 0; m &= m - 1 {
 		if readIn(bk, bits.TrailingZeros(m), gen, &w) && sameNode(&w, k, orNode) {
 			e.unpack(&w)
-			return e, true
+			return true
 		}
 	}
-	return e, false
+	return false
 }
 
 // Probe is Lookup that also answers from a superior or inferior entry
@@ -492,20 +498,20 @@ func boardMatches(bk *[bucketWords]uint64, board uint64) uint {
 	return m
 }
 
-// lookupBoard returns any entry with this board (used to follow SNDA
-// parent pointers, which record only the parent's Board).
-func (t *Table) lookupBoard(board uint64) (Entry, bool) {
-	var e Entry
-	var w [slotWords]uint64
+// parentOf returns the SNDA parent pointer (the parent's Board and the
+// move index there) of some entry with this board, used to follow parent
+// pointers, which record only the parent's Board; ok is false when the
+// first such entry has none, or there is none.
+func (t *Table) parentOf(board uint64) (parent uint64, idx int, ok bool) {
+	var w slot
 	bk := t.bucketAt(t.bucket(board))
 	gen := t.curGen()
 	for m := boardMatches(bk, board); m != 0; m &= m - 1 {
-		if readIn(bk, bits.TrailingZeros(m), gen, &w) && w[1] == board {
-			e.unpack(&w)
-			return e, true
+		if readIn(bk, bits.TrailingZeros(m), gen, (*[slotWords]uint64)(&w)) && w[1] == board {
+			return w.parent(), int(w.parentIdx()), w.hasParent()
 		}
 	}
-	return e, false
+	return 0, 0, false
 }
 
 // Store writes e. It overwrites the entry of the same node if there is one,
