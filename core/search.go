@@ -282,21 +282,27 @@ func (s *searcher) expand(d int) bool {
 	}
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
+	// The slices in locals: the game's calls below could change p as far
+	// as the compiler knows, which reloaded and rechecked them per child.
+	kids, moves := p.kids, p.moves
 	if s.pv != nil {
 		// Keys first, with their buckets (and the game's caches) loading,
 		// then the values: the children's cache misses overlap.
-		for i, m := range p.moves {
-			c := &p.kids[i]
+		for i, m := range moves {
+			c := &kids[i]
 			k, or, ok := s.pv.PreviewKey(m)
-			*c = child{key: k, or: or, keyed: ok, md: math.MaxUint32, h: 1}
+			// Cleared in place, then set: the composite literal went
+			// through a temporary copied into place.
+			*c = child{}
+			c.key, c.or, c.keyed, c.md, c.h = k, or, ok, math.MaxUint32, 1
 			if ok {
 				c.bkt = s.t.bucketNo(k.Board)
 				s.t.prefetchNo(c.bkt)
 			}
 		}
 	}
-	for i, m := range p.moves {
-		c := &p.kids[i]
+	for i, m := range moves {
+		c := &kids[i]
 		if s.pv != nil && c.keyed {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
 				at := s.repetition(c.key, d+1)
@@ -450,8 +456,9 @@ func (s *searcher) refreshAll(d int) {
 			}
 		}
 	}
-	for i := range p.kids {
-		if c := &p.kids[i]; !c.fixed {
+	kids := p.kids
+	for i := range kids {
+		if c := &kids[i]; !c.fixed {
 			s.read(p, c, d, i)
 		}
 	}
@@ -479,8 +486,9 @@ func (s *searcher) refreshChanged(d int) {
 		s.refreshAll(d)
 		return
 	}
-	for i := range p.kids {
-		c := &p.kids[i]
+	kids := p.kids
+	for i := range kids {
+		c := &kids[i]
 		if !c.fixed && s.writes[c.bkt&(writeSlots-1)] != c.seen {
 			s.read(p, c, d, i)
 		}
