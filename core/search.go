@@ -630,7 +630,7 @@ func (s *searcher) store(d int, v val, work uint64) val {
 			return v
 		}
 	}
-	e := p.entry
+	e := &p.entry // updated in place: it is the node's entry from now on
 	e.Key, e.OrNode = p.key, p.or
 	e.Key.Hand = v.hand
 	e.PN, e.DN, e.Move, e.Length = v.pn, v.dn, v.move, v.length
@@ -649,14 +649,13 @@ func (s *searcher) store(d int, v val, work uint64) val {
 	tag := refusedTag(e.Key)
 	slot := &s.refused[tag&(refusedSlots-1)]
 	again := *slot == tag
-	if _, refused := s.t.storeIn(b, &e, p.key, !again); refused {
+	if _, refused := s.t.storeIn(b, e, p.key, !again); refused {
 		*slot = tag
 	} else if again {
 		*slot = 0
 	}
-	p.entry = e
 	if s.dn != nil && v.final() && e.Sound {
-		s.dn.Decided(e)
+		s.dn.Decided(*e)
 	}
 	return v
 }
