@@ -46,15 +46,16 @@ func (s *searcher) setDelays(p *ply) bool {
 	if cap(p.wait) < n {
 		p.wait = make([]int16, n, max(n, 64))
 	}
-	p.wait = p.wait[:n]
-	for i := range p.wait {
-		p.wait[i] = -1
+	wait := p.wait[:n]
+	p.wait = wait
+	for i := range wait {
+		wait[i] = -1
 	}
-	s.del.Delays(p.moves, p.wait)
+	s.del.Delays(p.moves, wait)
 	any := false
-	for i, w := range p.wait {
+	for i, w := range wait {
 		if int(w) >= i || w < -1 {
-			p.wait[i] = -1 // only earlier moves: the waits cannot form a cycle
+			wait[i] = -1 // only earlier moves: the waits cannot form a cycle
 		} else if w >= 0 {
 			any = true
 		}

@@ -103,7 +103,9 @@ const (
 // ghiIndex is a multiplicative hash to log bits: Board is a hash
 // already, and a child read asks has for every child.
 func ghiIndex(k Key, log uint) uint64 {
-	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> (64 - log)
+	// The shift is 64-ghiMaxLog..64-ghiMinLog, so the mask changes
+	// nothing; it spares the code Go emits for shifts of 64 or more.
+	return (k.Board ^ uint64(k.Hand)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15 >> ((64 - log) & 63)
 }
 
 func (m *ghiMarks) reset() {

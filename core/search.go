@@ -243,7 +243,7 @@ func (s *searcher) plyAt(d int) *ply {
 // enterNode loads the node's own entry at depth d (its key and type are set).
 func (s *searcher) enterNode(d int) *ply {
 	p := &s.plies[d]
-	p.entry, p.hadTT = s.t.Lookup(p.key, p.or)
+	p.hadTT = s.t.lookupInto(p.key, p.or, &p.entry)
 	p.snda = 0
 	p.md = uint32(d)
 	if p.hadTT {
@@ -296,26 +296,30 @@ func (s *searcher) expand(d int) bool {
 	}
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
+	// The slices in locals: the game's calls below could change p as far
+	// as the compiler knows, which reloaded and rechecked them per child.
+	kids, moves := p.kids, p.moves
 	if s.pv != nil {
 		// Keys first, with their buckets (and the game's caches) loading,
 		// then the values: the children's cache misses overlap.
-		for i, m := range p.moves {
-			c := &p.kids[i]
+		for i, m := range moves {
+			c := &kids[i]
 			k, or, ok := s.pv.PreviewKey(m)
-			*c = child{key: k, or: or, keyed: ok}
+			// Cleared in place, then set: the composite literal went
+			// through a temporary copied into place.
+			*c = child{}
+			c.key, c.or, c.keyed, c.md, c.h = k, or, ok, math.MaxUint32, 1
 			if ok {
 				c.bkt = s.t.bucketNo(k.Board)
 				s.t.prefetchNo(c.bkt)
 			}
 		}
 	}
-	for i, m := range p.moves {
-		c := &p.kids[i]
+	for i, m := range moves {
+		c := &kids[i]
 		if s.pv != nil && c.keyed {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
-				k, or, bkt := c.key, c.or, c.bkt
-				*c = child{key: k, or: or, bkt: bkt, md: math.MaxUint32, h: 1}
-				at := s.repetition(k, d+1)
+				at := s.repetition(c.key, d+1)
 				if at < 0 && !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 				} else {
@@ -363,6 +367,16 @@ func (s *searcher) expand(d int) bool {
 // game is at the child.
 func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 	c.hand = c.key.Hand
+	if term != Unknown || at >= 0 {
+		s.initFixed(c, term, at)
+		return
+	}
+	c.pn, c.dn = epn, edn
+	c.h = summed(c.or, c.pn, c.dn)
+}
+
+// initFixed is initChild for a terminal child or a repetition.
+func (s *searcher) initFixed(c *child, term Outcome, at int) {
 	switch term {
 	case Proven:
 		c.fixed, c.dep, c.pn, c.dn = true, noDep, 0, Infinity
@@ -380,10 +394,7 @@ func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 		} else {
 			c.pn, c.dn = Infinity, 0
 		}
-		return
 	}
-	c.pn, c.dn = epn, edn
-	c.h = summed(c.or, c.pn, c.dn)
 }
 
 // refresh updates child i of the node at depth d from the table unless
@@ -392,17 +403,27 @@ func (s *searcher) initChild(c *child, term Outcome, at int, epn, edn PN) {
 // The child's bucket must have been located (refreshAll).
 func (s *searcher) refresh(d, i int) {
 	p := &s.plies[d]
-	c := &p.kids[i]
-	if c.fixed {
-		return
+	if c := &p.kids[i]; !c.fixed {
+		s.read(p, c, d, i)
 	}
+}
+
+// read is refresh of the open child c (number i) of the node p at depth d.
+func (s *searcher) read(p *ply, c *child, d, i int) {
 	c.seen = s.writes[c.bkt&(writeSlots-1)]
 	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
 		return
 	}
-	var e slot
 	c.inTT = false
-	if !s.t.probeIn(c.bkt, c.key, c.or, s.dom, &e) {
+	// probeIn, with the common miss (no entry of the child's Board)
+	// settled here.
+	bk := s.t.bucketAt(int(c.bkt) * bucketWords)
+	m := boardMatches(bk, c.key.Board)
+	if m == 0 {
+		return
+	}
+	var e slot
+	if !s.t.probeMatches(bk, m, c.key, c.or, s.dom, &e) {
 		return
 	}
 	s.stats.TableHits++
@@ -449,8 +470,11 @@ func (s *searcher) refreshAll(d int) {
 			}
 		}
 	}
-	for i := range p.kids {
-		s.refresh(d, i)
+	kids := p.kids
+	for i := range kids {
+		if c := &kids[i]; !c.fixed {
+			s.read(p, c, d, i)
+		}
 	}
 	p.fresh = false
 }
@@ -476,10 +500,11 @@ func (s *searcher) refreshChanged(d int) {
 		s.refreshAll(d)
 		return
 	}
-	for i := range p.kids {
-		c := &p.kids[i]
+	kids := p.kids
+	for i := range kids {
+		c := &kids[i]
 		if !c.fixed && s.writes[c.bkt&(writeSlots-1)] != c.seen {
-			s.refresh(d, i)
+			s.read(p, c, d, i)
 		}
 	}
 }
@@ -526,11 +551,10 @@ func (s *searcher) detectSource(d, i int, parent uint64, idx int) {
 			s.markSource(j, s.plies[j].moveIdx, idx)
 			return
 		}
-		e, ok := s.t.lookupBoard(parent)
-		if !ok || !e.HasParent {
+		var ok bool
+		if parent, idx, ok = s.t.parentOf(parent); !ok {
 			return
 		}
-		parent, idx = e.Parent, int(e.ParentIdx)
 	}
 }
 
@@ -620,7 +644,7 @@ func (s *searcher) store(d int, v val, work uint64) val {
 			return v
 		}
 	}
-	e := p.entry
+	e := &p.entry // updated in place: it is the node's entry from now on
 	e.Key, e.OrNode = p.key, p.or
 	e.Key.Hand = v.hand
 	e.PN, e.DN, e.Move, e.Length = v.pn, v.dn, v.move, v.length
@@ -639,14 +663,13 @@ func (s *searcher) store(d int, v val, work uint64) val {
 	tag := refusedTag(e.Key)
 	slot := &s.refused[tag&(refusedSlots-1)]
 	again := *slot == tag
-	if _, refused := s.t.storeIn(b, &e, p.key, !again); refused {
+	if _, refused := s.t.storeIn(b, e, p.key, !again); refused {
 		*slot = tag
 	} else if again {
 		*slot = 0
 	}
-	p.entry = e
 	if s.dn != nil && v.final() && e.Sound {
-		s.dn.Decided(e)
+		s.dn.Decided(*e)
 	}
 	return v
 }

@@ -315,10 +315,6 @@ func (t *Table) place(b int, w *[slotWords]uint64, gen uint64) {
 // first 3 M expansions on tail 601 1.07×.
 func (t *Table) prefetchNo(b uint32) { prefetch.Lines4(unsafe.Pointer(&t.w[int(b)*bucketWords])) }
 
-// boardAt is the cheap pre-check before the seqlocked read: the Board of
-// entry i of the bucket at b, from the header line.
-func (t *Table) boardAt(b, i int) uint64 { return atomic.LoadUint64(&t.w[b+boardOff+i]) }
-
 // readSlot copies entry i of the bucket at b into w (entry.go's word
 // layout) under the seqlock; it reports false when the entry is empty, of
 // an old generation, or stays busy.
@@ -364,17 +360,23 @@ func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bo
 // marked with generation gen (0 removes the entry); it gives up (returns
 // false) when another writer holds the entry.
 func (t *Table) writeSlot(b, i int, w *[slotWords]uint64, gen uint64) bool {
-	seq := &t.w[b+i]
-	body := b + bodyOff + i*bodyWords
+	bk := t.bucketAt(b)
+	i &= bucketSlots - 1
+	seq := &bk[i]
+	o := bodyOff + i*bodyWords
+	body := (*[bodyWords]uint64)(bk[o : o+bodyWords])
 	for try := 0; try < 16; try++ {
 		s := atomic.LoadUint64(seq)
 		if s&1 != 0 || !atomic.CompareAndSwapUint64(seq, s, s+1) {
 			continue
 		}
-		storeWord(&t.w[b+boardOff+i], w[1])
-		for j := 0; j < bodyWords; j++ {
-			storeWord(&t.w[body+j], w[2+j])
-		}
+		storeWord(&bk[boardOff+i], w[1])
+		storeWord(&body[0], w[2])
+		storeWord(&body[1], w[3])
+		storeWord(&body[2], w[4])
+		storeWord(&body[3], w[5])
+		storeWord(&body[4], w[6])
+		storeWord(&body[5], w[7])
 		amount := w[5] & maxAmount
 		atomic.StoreUint64(seq, gen|amount<<amountShift|(s+2)&counterMask)
 		return true
@@ -389,15 +391,26 @@ func sameNode(w *[slotWords]uint64, k Key, orNode bool) bool {
 // Lookup returns the entry stored for exactly k and the node type.
 func (t *Table) Lookup(k Key, orNode bool) (Entry, bool) {
 	var e Entry
+	ok := t.lookupInto(k, orNode, &e)
+	return e, ok
+}
+
+// lookupInto is Lookup decoding into e, which it leaves alone on a miss.
+func (t *Table) lookupInto(k Key, orNode bool, e *Entry) bool {
+	bk := t.bucketAt(t.bucket(k.Board))
+	m := boardMatches(bk, k.Board)
+	if m == 0 {
+		return false
+	}
 	var w [slotWords]uint64
-	b := t.bucket(k.Board)
-	for i := 0; i < bucketSlots; i++ {
-		if t.boardAt(b, i) == k.Board && t.readSlot(b, i, &w) && sameNode(&w, k, orNode) {
+	gen := t.curGen()
+	for ; m != 0; m &= m - 1 {
+		if readIn(bk, bits.TrailingZeros(m), gen, &w) && sameNode(&w, k, orNode) {
 			e.unpack(&w)
-			return e, true
+			return true
 		}
 	}
-	return e, false
+	return false
 }
 
 // Probe is Lookup that also answers from a superior or inferior entry
@@ -418,45 +431,87 @@ func (t *Table) Probe(k Key, orNode bool, dom Dominance) (Entry, bool) {
 // probeIn is Probe in bucket number b, where k's entries are; it copies
 // the entry it answers from into out, packed, without decoding it.
 func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) bool {
-	var w [slotWords]uint64
-	found := false
 	bk := t.bucketAt(int(b) * bucketWords)
+	// Most probes match no Board at all: the header's four Boards, tested
+	// at once, settle those.
+	m := boardMatches(bk, k.Board)
+	if m == 0 {
+		return false
+	}
+	return t.probeMatches(bk, m, k, orNode, dom, out)
+}
+
+// probeMatches is probeIn on the located bucket bk, among the entries m
+// whose Board is k.Board (boardMatches, not empty).
+func (t *Table) probeMatches(bk *[bucketWords]uint64, m uint, k Key, orNode bool, dom Dominance, out *slot) bool {
+	// Entries are read into out directly until an exact unproven one is
+	// kept there; later candidates go through w and are copied only when
+	// they answer.
+	var w slot
+	dst := (*[slotWords]uint64)(out)
+	found := false
 	gen := t.curGen()
-	for i := 0; i < bucketSlots; i++ {
-		if atomic.LoadUint64(&bk[boardOff+i]) != k.Board || !readIn(bk, i, gen, &w) || w[1] != k.Board || (w[5]>>48&flagOr != 0) != orNode {
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros(m)
+		if !readIn(bk, i, gen, dst) || dst[1] != k.Board || (dst[5]>>48&flagOr != 0) != orNode {
 			continue
 		}
-		hand := uint32(w[2] >> 32)
-		pn, dn := PN(w[3]), PN(w[4])
+		hand := uint32(dst[2] >> 32)
+		pn, dn := PN(dst[3]), PN(dst[4])
 		if hand == k.Hand {
-			*out = w
+			if found {
+				*out = *(*slot)(dst)
+			}
 			if pn == 0 || dn == 0 {
 				return true
 			}
 			found = true
+			dst = (*[slotWords]uint64)(&w)
 			continue
 		}
 		if dom != nil && ((pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand))) {
-			*out = w
+			if found {
+				*out = *(*slot)(dst)
+			}
 			return true
 		}
 	}
 	return found
 }
 
-// lookupBoard returns any entry with this board (used to follow SNDA
-// parent pointers, which record only the parent's Board).
-func (t *Table) lookupBoard(board uint64) (Entry, bool) {
-	var e Entry
-	var w [slotWords]uint64
-	b := t.bucket(board)
-	for i := 0; i < bucketSlots; i++ {
-		if t.boardAt(b, i) == board && t.readSlot(b, i, &w) && w[1] == board {
-			e.unpack(&w)
-			return e, true
+// boardMatches returns the set of the bucket's entries (bit i: entry i)
+// whose header Board is board.
+func boardMatches(bk *[bucketWords]uint64, board uint64) uint {
+	var m uint
+	if atomic.LoadUint64(&bk[boardOff]) == board {
+		m |= 1
+	}
+	if atomic.LoadUint64(&bk[boardOff+1]) == board {
+		m |= 2
+	}
+	if atomic.LoadUint64(&bk[boardOff+2]) == board {
+		m |= 4
+	}
+	if atomic.LoadUint64(&bk[boardOff+3]) == board {
+		m |= 8
+	}
+	return m
+}
+
+// parentOf returns the SNDA parent pointer (the parent's Board and the
+// move index there) of some entry with this board, used to follow parent
+// pointers, which record only the parent's Board; ok is false when the
+// first such entry has none, or there is none.
+func (t *Table) parentOf(board uint64) (parent uint64, idx int, ok bool) {
+	var w slot
+	bk := t.bucketAt(t.bucket(board))
+	gen := t.curGen()
+	for m := boardMatches(bk, board); m != 0; m &= m - 1 {
+		if readIn(bk, bits.TrailingZeros(m), gen, (*[slotWords]uint64)(&w)) && w[1] == board {
+			return w.parent(), int(w.parentIdx()), w.hasParent()
 		}
 	}
-	return e, false
+	return 0, 0, false
 }
 
 // Store writes e. It overwrites the entry of the same node if there is one,
@@ -482,19 +537,20 @@ func (t *Table) storeOver(e *Entry, own Key) bool {
 func (t *Table) storeIn(bn uint32, e *Entry, own Key, spare bool) (ok, refused bool) {
 	var w, cur [slotWords]uint64
 	b := int(bn) * bucketWords
+	bk := t.bucketAt(b)
 	victim, victimAmount, empty := -1, uint64(1<<63), -1
 	gen := t.curGen()
 	for i := 0; i < bucketSlots; i++ {
 		// The header alone chooses the victim; a racing writer can only
 		// make that choice slightly worse, never unsafe.
-		s := atomic.LoadUint64(&t.w[b+i])
+		s := atomic.LoadUint64(&bk[i])
 		if !live(s, gen) {
 			if empty < 0 {
 				empty = i
 			}
 			continue
 		}
-		if t.boardAt(b, i) == e.Key.Board && t.readSlot(b, i, &cur) &&
+		if atomic.LoadUint64(&bk[boardOff+i]) == e.Key.Board && readIn(bk, i, gen, &cur) &&
 			(sameNode(&cur, e.Key, e.OrNode) || own != e.Key && sameNode(&cur, own, e.OrNode)) {
 			empty, victim = i, i
 			break
