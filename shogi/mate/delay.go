@@ -21,7 +21,8 @@ import (
 const (
 	delayDrops   = 1 << iota // interpositions by drops on one square
 	delayNoPromo             // non-promotions of pawn, bishop and rook
-	delayAll     = delayDrops | delayNoPromo
+	delayFar                 // drops on squares the defender does not guard, across squares
+	delayAll     = delayDrops | delayNoPromo | delayFar
 )
 
 // defaultDelays is what NewGame turns on: both. Measured with df-pn+TCA,
@@ -34,7 +35,17 @@ const (
 // other drops goes unseen); KomoringHeights' no-mate example
 // (TestDelaysShrinkNoMateSearch) 18.6 k -> 0.6 k. Before ε and SNDA at OR
 // nodes only, the drop chains had measured worse on the tails (324 k ->
-// 391 k).
+// 391 k). Chaining the unguarded squares' drops across squares (delayFar)
+// then took the first proofs of the Microcosmos tails 41, 61, 81, 101,
+// 151, 201, 301 and 401 from 38 k, 171 k, 938 k, 374 k, 1.71 M, 2.54 M,
+// 10.1 M and 8.99 M expansions to 42 k, 209 k, 271 k, 284 k, 1.46 M,
+// 2.14 M, 8.14 M and 7.73 M (tail 601: proven in 18.7 M, unknown at 30 M
+// before: root pn 98, dn 22 425), and the 97 positions of 100 generated ones
+// (gen-shogi seed 21, mate rules) decided within 2 M expansions each from
+// 2.80 M expansions in all to 2.67 M (seed 13: 99 decided, 1.85 M -> 1.59
+// M). Tail 601 is sensitive to the table size: with 512 MiB 22.2 M ->
+// 19.0 M, with 2 GiB unknown at 30 M either way (proven at 33.5 M after).
+// Tail 301 with 512 MiB: 9.90 M -> 8.44 M.
 const defaultDelays = delayAll
 
 // delayedNoPromo marks the kinds whose non-promotion waits for the
@@ -60,20 +71,41 @@ func (g *Game) Delays(moves []core.Move, wait []int16) {
 		return
 	}
 	if g.delays&delayDrops != 0 {
-		dropWaits(moves, wait, &g.lastDrop)
+		dropWaits(g.pos, moves, wait, &g.lastDrop, g.delays&delayFar != 0)
 	}
 }
 
 // dropWaits chains the drops on each square: each waits for the drop
 // before it on its square (orderEvasions keeps the generator's order). last
 // is scratch, one entry per square; it is left all -1.
-func dropWaits(moves []core.Move, wait []int16, last *[81]int16) {
+//
+// With far, the drops on squares that no defender's piece (king included)
+// guards form one chain across all their squares instead: such an
+// interposition is captured for nothing, and the attacker's answer to one
+// usually answers them all, as it does for every kind on one square
+// (KomoringHeights chains unguarded interpositions the same way). A drop
+// there that checks the attacker's king waits for nothing: it is no
+// interposition like the others.
+func dropWaits(pos *shogi.Position, moves []core.Move, wait []int16, last *[81]int16, far bool) {
+	const unguarded = -2 // last[sq]: sq's drops are in the chain across squares
+	def := pos.SideToMove()
+	loose := int16(-1) // the last drop of that chain
 	for i, cm := range moves {
 		m := shogi.Move(cm)
 		if !m.IsDrop() {
 			continue
 		}
 		to := m.To()
+		if far && last[to] == -1 && !pos.Attacked(to, def) {
+			last[to] = unguarded
+		}
+		if last[to] == unguarded {
+			if !pos.GivesCheck(m) {
+				wait[i] = loose
+				loose = int16(i)
+			}
+			continue
+		}
 		wait[i] = last[to]
 		last[to] = int16(i)
 	}

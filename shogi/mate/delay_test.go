@@ -47,7 +47,7 @@ func TestDelaysChainDropsOnASquare(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := NewGame(p, attacker, MateSearch)
-			g.delays = delayAll
+			g.delays = delayDrops | delayNoPromo // per square only
 			ms, wait := delaysOf(g)
 			first := map[shogi.Square]int{}
 			prev := map[shogi.Square]int{}
@@ -79,6 +79,63 @@ func TestDelaysChainDropsOnASquare(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDelaysChainUnguardedDrops: with the chain across squares, the
+// drops on squares no defender's piece guards wait each for the previous
+// such drop, whatever its square; the drops on a guarded square (next to
+// the king) keep their own chain, and an unguarded drop that checks the
+// attacker's king waits for nothing.
+func TestDelaysChainUnguardedDrops(t *testing.T) {
+	// The rook on 9a checks the king on 1a along rank a; the king guards
+	// 2a, nothing guards 3a..8a, and a lance or rook on 5a would check
+	// the attacker's king on 5i.
+	pos, err := shogi.ParseSFEN("R7k/9/9/9/9/9/9/9/4K4 w - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, attacker, err := prepare(pos, &Options{DefenderToMove: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(p, attacker, MateSearch)
+	g.delays = delayAll
+	ms, wait := delaysOf(g)
+	prevOn := map[string]int{}
+	loose, chained, checks := -1, 0, 0
+	for i, m := range ms {
+		if !m.IsDrop() {
+			if wait[i] != -1 {
+				t.Errorf("board move %v waits for %d", m, wait[i])
+			}
+			continue
+		}
+		sq := m.To().String()
+		want := -1
+		switch {
+		case sq == "2a":
+			if j, ok := prevOn[sq]; ok {
+				want = j
+			}
+			prevOn[sq] = i
+		case sq == "5a" && (m.Kind() == shogi.Lance || m.Kind() == shogi.Rook):
+			checks++
+		default:
+			want, loose = loose, i
+			chained++
+		}
+		if int(wait[i]) != want {
+			t.Errorf("drop %v waits for %d, want %d", m, wait[i], want)
+		}
+	}
+	if chained < 6*5 || checks != 2 || len(prevOn) != 1 {
+		t.Errorf("%d chained drops, %d checking ones, guarded squares %v: the position is not what the test expects: %v", chained, checks, prevOn, ms)
+	}
+	for i, l := range g.lastDrop {
+		if l != -1 {
+			t.Fatalf("scratch square %d left at %d", i, l)
+		}
 	}
 }
 
