@@ -57,6 +57,9 @@ reread-ghi-write|ghi.go|s/\ts\.noteWrite\(s\.t\.bucketNo\(p\.key\.Board\)\)\n//
 reread-gc-layout|table.go|s/\tdefer t\.layout\.Add\(1\)\n//
 reread-grow-layout|table.go|s/\tif lo == 0 \{\n\t\tt\.from\.Store\(0\)\n\t\}\n\tt\.layout\.Add\(1\)\n/\tif lo == 0 {\n\t\tt.from.Store(0)\n\t}\n/
 grow-old-bucket|table.go|s/ob < t\.cursor\.Load\(\)/false \&\& ob < t.cursor.Load()/
+deferred-ignored|search.go|s/\tif s\.dt != nil \{\n\t\tif o := s\.dt\.ExpandTerminal\(\)/\tif false \&\& s.dt != nil {\n\t\tif o := s.dt.ExpandTerminal()/
+deferred-inverted|search.go|s/s\.initChild\(&p\.kids\[0\], o, -1, 1, 1\)/s.initChild(\&p.kids[0], Proven+Disproven-o, -1, 1, 1)/
+deferred-leaves|pv.go|s/\t\t\t\treturn 1 \/\/ proven at its expansion/\t\t\t\treturn 0 \/\/ proven at its expansion/
 grow-poll|search.go|s/\ts\.t\.growStep\(growChunk\) .*\n//
 spare-off|table.go|s/\} else if spare && uint64\(e\.Amount\) < victimAmount/} else if false \&\& spare \&\& uint64(e.Amount) < victimAmount/
 spare-finals|table.go|s/uint64\(e\.Amount\) < victimAmount && e\.PN != 0 && e\.DN != 0/uint64(e.Amount) < victimAmount/
