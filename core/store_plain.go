@@ -17,6 +17,6 @@ func storeWord(p *uint64, v uint64) { *p = v }
 // the compiler keeps ordinary loads between memory operations that
 // surround them, which amd64 does not reorder with each other: a reader
 // that sees the same even sequence word before and after has read the
-// words of one write. With an atomic load here the compiler recomputed
-// each word's address: readIn took a fifth more instructions.
+// words of one write. An atomic load here makes the compiler recompute
+// each word's address (a fifth more instructions in readIn).
 func loadWord(p *uint64) uint64 { return *p }
