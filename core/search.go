@@ -297,7 +297,7 @@ func (s *searcher) expand(d int) bool {
 	p.kids = p.kids[:len(p.moves)]
 	p.located = s.t.layout.Load()
 	// The slices in locals: the game's calls below could change p as far
-	// as the compiler knows, which reloaded and rechecked them per child.
+	// as the compiler knows, so it would reload and recheck them per child.
 	kids, moves := p.kids, p.moves
 	if s.pv != nil {
 		// Keys first, with their buckets (and the game's caches) loading,
@@ -305,8 +305,8 @@ func (s *searcher) expand(d int) bool {
 		for i, m := range moves {
 			c := &kids[i]
 			k, or, ok := s.pv.PreviewKey(m)
-			// Cleared in place, then set: the composite literal went
-			// through a temporary copied into place.
+			// Cleared in place, then set: a composite literal is
+			// built in a temporary and copied.
 			*c = child{}
 			c.key, c.or, c.keyed, c.md, c.h = k, or, ok, math.MaxUint32, 1
 			if ok {

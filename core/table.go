@@ -332,7 +332,8 @@ func (t *Table) bucketAt(b int) *[bucketWords]uint64 {
 // curGen returns it).
 func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bool {
 	i &= bucketSlots - 1
-	o := bodyOff + i*bodyWords // the six body words, unrolled below
+	o := bodyOff + i*bodyWords
+	body := (*[bodyWords]uint64)(bk[o : o+bodyWords]) // the six body words, unrolled below
 	for try := 0; try < 16; try++ {
 		s1 := atomic.LoadUint64(&bk[i])
 		if s1&1 != 0 {
@@ -341,13 +342,13 @@ func readIn(bk *[bucketWords]uint64, i int, gen uint64, w *[slotWords]uint64) bo
 		if !live(s1, gen) {
 			return false
 		}
-		w[1] = atomic.LoadUint64(&bk[boardOff+i])
-		w[2] = atomic.LoadUint64(&bk[o])
-		w[3] = atomic.LoadUint64(&bk[o+1])
-		w[4] = atomic.LoadUint64(&bk[o+2])
-		w[5] = atomic.LoadUint64(&bk[o+3])
-		w[6] = atomic.LoadUint64(&bk[o+4])
-		w[7] = atomic.LoadUint64(&bk[o+5])
+		w[1] = loadWord(&bk[boardOff+i])
+		w[2] = loadWord(&body[0])
+		w[3] = loadWord(&body[1])
+		w[4] = loadWord(&body[2])
+		w[5] = loadWord(&body[3])
+		w[6] = loadWord(&body[4])
+		w[7] = loadWord(&body[5])
 		if atomic.LoadUint64(&bk[i]) == s1 {
 			w[0] = s1
 			return w[5]>>48&flagValid != 0
