@@ -403,15 +403,36 @@ const shortLibs = 2
 // its string appended the first time it is met if it is short of
 // liberties (the strings it appends are few, so the check for one
 // already appended is a scan of them).
+//
+// A string of aroundStones or more finds its neighbours word by word
+// (aroundWord), each word's stones looked at as soon as it is made.
 func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
-	adj, lo, hi := b.adjacentPoints(&b.strs[id])
+	s := &b.strs[id]
 	n := len(buf)
+	if s.nStones < aroundStones {
+		adj, lo, hi := b.adjacentPoints(s)
+		for i := lo; i <= hi; i++ {
+			buf = b.appendShortWord(buf, n, i, adj[i], maxLibs)
+		}
+		return buf
+	}
+	enemy := s.color.Opponent()
+	lo, hi := s.stones.span()
+	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
 	for i := lo; i <= hi; i++ {
-		for w := adj[i]; w != 0; w &= w - 1 {
-			a := b.sid[i<<6+bits.TrailingZeros64(w)]
-			if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
-				buf = append(buf, a)
-			}
+		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
+	}
+	return buf
+}
+
+// appendShortWord appends to buf the strings of the enemy stones in
+// word i of the neighbour set (w) with at most maxLibs liberties, each
+// string once (those appended from buf[n] on are checked).
+func (b *Board) appendShortWord(buf []Point, n, i int, w uint64, maxLibs int) []Point {
+	for ; w != 0; w &= w - 1 {
+		a := b.sid[i<<6+bits.TrailingZeros64(w)]
+		if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+			buf = append(buf, a)
 		}
 	}
 	return buf
