@@ -818,7 +818,7 @@ func (b *Board) Undo() bool {
 	if len(b.marks) == 0 {
 		return false
 	}
-	m := b.marks[len(b.marks)-1]
+	m := &b.marks[len(b.marks)-1] // read in place: nothing below writes marks
 	b.marks = b.marks[:len(b.marks)-1]
 	// A string is logged either whole or by its liberty changes within
 	// one move, so the two logs undo in either order.
