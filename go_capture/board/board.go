@@ -365,6 +365,9 @@ func (b *Board) AppendLibs(buf []Point, p Point) []Point {
 // use of b.
 func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 	id := b.sid[p]
+	if maxLibs > 0 && maxLibs <= shortLibs {
+		return b.appendShort(buf, id, maxLibs)
+	}
 	e := &b.adj[(b.hash^uint64(id)*0x9e3779b97f4a7c15)>>(64-adjMemoBits)]
 	if e.hash != b.hash || e.id != id+1 {
 		if !b.findAdjacent(e, id) {
@@ -380,6 +383,55 @@ func (b *Board) AppendAdjacent(buf []Point, p Point, maxLibs int) []Point {
 		}
 		a := b.sid[q]
 		if maxLibs <= 0 || int(b.strs[a].nLibs) <= maxLibs {
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// shortLibs is the liberty bound up to which AppendAdjacent filters the
+// neighbours stone by stone rather than through the memo: the strings
+// in atari next to a target are asked for at every step of a ladder,
+// a position that never recurs (on GNU Go's reading suite 84% of those
+// questions missed the memo, and 74% with two liberties, against 8%
+// from three), and the few strings that pass need no walk over their
+// stones to be counted once.
+const shortLibs = 2
+
+// appendShort is AppendAdjacent for 1 <= maxLibs <= shortLibs: each
+// enemy stone next to the string is looked at in increasing order, and
+// its string appended the first time it is met if it is short of
+// liberties (the strings it appends are few, so the check for one
+// already appended is a scan of them).
+//
+// A string of aroundStones or more finds its neighbours word by word
+// (aroundWord), each word's stones looked at as soon as it is made.
+func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
+	s := &b.strs[id]
+	n := len(buf)
+	if s.nStones < aroundStones {
+		adj, lo, hi := b.adjacentPoints(s)
+		for i := lo; i <= hi; i++ {
+			buf = b.appendShortWord(buf, n, i, adj[i], maxLibs)
+		}
+		return buf
+	}
+	enemy := s.color.Opponent()
+	lo, hi := s.stones.span()
+	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	for i := lo; i <= hi; i++ {
+		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
+	}
+	return buf
+}
+
+// appendShortWord appends to buf the strings of the enemy stones in
+// word i of the neighbour set (w) with at most maxLibs liberties, each
+// string once (those appended from buf[n] on are checked).
+func (b *Board) appendShortWord(buf []Point, n, i int, w uint64, maxLibs int) []Point {
+	for ; w != 0; w &= w - 1 {
+		a := b.sid[i<<6+bits.TrailingZeros64(w)]
+		if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
 			buf = append(buf, a)
 		}
 	}
@@ -766,7 +818,7 @@ func (b *Board) Undo() bool {
 	if len(b.marks) == 0 {
 		return false
 	}
-	m := b.marks[len(b.marks)-1]
+	m := &b.marks[len(b.marks)-1] // read in place: nothing below writes marks
 	b.marks = b.marks[:len(b.marks)-1]
 	// A string is logged either whole or by its liberty changes within
 	// one move, so the two logs undo in either order.

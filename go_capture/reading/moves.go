@@ -16,12 +16,26 @@ func addUnique(ms []board.Point, p board.Point) []board.Point {
 	return append(ms, p)
 }
 
-// addLibs appends the liberties of the string at p.
+// addLibs appends the liberties of the string at p. It runs for
+// every string a candidate list names, so its six words are written
+// out (a loop over them cost more than the few liberties it finds; the
+// assertion keeps the count in step with board.Bitset).
 func (s *searcher) addLibs(ms []board.Point, p board.Point) []board.Point {
-	for i, w := range s.b.Libs(p) { // word by word: Next rescans
-		for ; w != 0; w &= w - 1 {
-			ms = addUnique(ms, board.Point(i<<6+bits.TrailingZeros64(w)))
-		}
+	l := s.b.Libs(p)
+	ms = addWord(ms, 0, l[0])
+	ms = addWord(ms, 1, l[1])
+	ms = addWord(ms, 2, l[2])
+	ms = addWord(ms, 3, l[3])
+	ms = addWord(ms, 4, l[4])
+	return addWord(ms, 5, l[5])
+}
+
+const _ = uint((len(board.Bitset{}) - 6) * (6 - len(board.Bitset{})))
+
+// addWord appends the points of word i of a point set (w), each once.
+func addWord(ms []board.Point, i int, w uint64) []board.Point {
+	for ; w != 0; w &= w - 1 {
+		ms = addUnique(ms, board.Point(i<<6+bits.TrailingZeros64(w)))
 	}
 	return ms
 }
