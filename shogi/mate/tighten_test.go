@@ -2,6 +2,7 @@ package mate
 
 import (
 	"context"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"testing"
 
 	"github.com/tsume-solver/tsume/core"
@@ -47,6 +48,11 @@ func TestTightenPass(t *testing.T) {
 			}
 		}
 		s.Close()
+	}
+	if given == 0 && sharedtest.Dir() == "" {
+		// The built-in problems' repaired lines are all exact already;
+		// the long ones come from the antma set.
+		t.Skip("no repaired line longer than the exact length without ../shared (the antma set)")
 	}
 	if shortened == 0 {
 		t.Fatalf("%d long lines given, none shortened", given)
