@@ -2,10 +2,10 @@ package mate
 
 import (
 	"context"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"testing"
 
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 	"github.com/tsume-solver/tsume/shogi"
 )
 
