@@ -5,8 +5,12 @@ import "C"
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/tsume-solver/tsume/shogi"
 )
 
 // setErr copies msg into the caller's buffer, NUL-terminated and cut at a
@@ -132,4 +136,29 @@ func sfenAndMoves(csfen, cmoves *C.char) (sfen, moves string, err error) {
 	}
 	moves, _, err = goString(cmoves, maxRecordInput, "moves")
 	return sfen, moves, err
+}
+
+// positionAfter parses a C caller's position ("startpos" or an SFEN) and
+// plays its USI moves (NULL or "" for none): a malformed SFEN or move is
+// StatusParse, an illegal one StatusIllegalPosition, the move numbered.
+func positionAfter(csfen, cmoves *C.char) (*shogi.Position, error) {
+	sfen, moves, err := sfenAndMoves(csfen, cmoves)
+	if err != nil {
+		return nil, err
+	}
+	if sfen == "startpos" {
+		sfen = shogi.NewStartPosition().SFEN()
+	}
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		return nil, shogiError(err, "")
+	}
+	for i, u := range strings.Fields(moves) {
+		m, err := shogi.ParseUSIMove(pos, u)
+		if err != nil {
+			return nil, shogiError(err, "moves: move "+strconv.Itoa(i+1)+": ")
+		}
+		pos.Do(m)
+	}
+	return pos, nil
 }

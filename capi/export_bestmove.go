@@ -6,11 +6,8 @@ import "C"
 import (
 	"context"
 	"encoding/json"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/eval"
 )
 
@@ -40,23 +37,9 @@ func tsume_shogi_bestmove(csfen, cmoves *C.char, algo, depth C.int32_t, separati
 	if depth < 0 || depth > 64 {
 		return finish(errorf(StatusInvalidArgument, "depth %d is out of range (0 for the default, 1 .. 64)", int(depth)), errBuf, errLen)
 	}
-	sfen, moves, err := sfenAndMoves(csfen, cmoves)
+	pos, err := positionAfter(csfen, cmoves)
 	if err != nil {
 		return finish(err, errBuf, errLen)
-	}
-	if sfen == "startpos" {
-		sfen = shogi.NewStartPosition().SFEN()
-	}
-	pos, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		return finish(shogiError(err, ""), errBuf, errLen)
-	}
-	for i, u := range strings.Fields(moves) {
-		m, err := shogi.ParseUSIMove(pos, u)
-		if err != nil {
-			return finish(shogiError(err, "moves: move "+strconv.Itoa(i+1)+": "), errBuf, errLen)
-		}
-		pos.Do(m)
 	}
 	r, err := eval.Search(context.Background(), pos, o)
 	if err != nil {

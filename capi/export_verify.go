@@ -5,10 +5,8 @@ import "C"
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
-	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
@@ -45,7 +43,7 @@ func tsume_shogi_verify(csfen, cmoves *C.char, rules, defender C.int32_t, cline 
 	default:
 		return finish(errorf(StatusInvalidArgument, "defender %d is not 0 (attacker to move), 1 (defender) or 2 (defender when in check)", int(defender)), errBuf, errLen)
 	}
-	sfen, moves, err := sfenAndMoves(csfen, cmoves)
+	pos, err := positionAfter(csfen, cmoves)
 	if err != nil {
 		return finish(err, errBuf, errLen)
 	}
@@ -55,20 +53,6 @@ func tsume_shogi_verify(csfen, cmoves *C.char, rules, defender C.int32_t, cline 
 	}
 	if err != nil {
 		return finish(err, errBuf, errLen)
-	}
-	if sfen == "startpos" {
-		sfen = shogi.NewStartPosition().SFEN()
-	}
-	pos, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		return finish(shogiError(err, ""), errBuf, errLen)
-	}
-	for i, u := range strings.Fields(moves) {
-		m, err := shogi.ParseUSIMove(pos, u)
-		if err != nil {
-			return finish(shogiError(err, "moves: move "+strconv.Itoa(i+1)+": "), errBuf, errLen)
-		}
-		pos.Do(m)
 	}
 	// A position the solver refuses is refused here with its reason; after
 	// this CheckLine can only fail on a move of the line.

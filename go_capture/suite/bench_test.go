@@ -2,11 +2,9 @@ package suite
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // BenchmarkReadingSuite answers the whole of GNU Go's reading suite with
@@ -16,15 +14,9 @@ import (
 // any machine, the time is not. Profile with
 // `go test -run '^$' -bench ReadingSuite -cpuprofile cpu.out ./go_capture/suite`.
 func BenchmarkReadingSuite(b *testing.B) {
-	shared := sharedtest.Dir()
-	if shared == "" {
-		b.Skip("../shared is absent")
-	}
-	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
-	if err != nil {
-		b.Skip("suite absent:", err)
-	}
+	tests := sharedSuite(b)
 	var tot Totals
+	var err error
 	for b.Loop() {
 		_, tot, err = Run(context.Background(), tests, reading.Options{Plays: 1000000}, nil)
 		if err != nil {

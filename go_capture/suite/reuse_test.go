@@ -2,11 +2,9 @@ package suite
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // TestReusedSolverSameWorkHeavy: bench-go answers GNU Go's suite with
@@ -19,14 +17,7 @@ func TestReusedSolverSameWorkHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: the suite twice")
 	}
-	shared := sharedtest.Dir()
-	if shared == "" {
-		t.Skip("../shared is absent")
-	}
-	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
-	if err != nil {
-		t.Skip("suite absent:", err)
-	}
+	tests := sharedSuite(t)
 	o := reading.Options{Plays: 1000000}
 	rows, _, err := Run(context.Background(), tests, o, nil)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/reading"
-	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 func TestPatternRule(t *testing.T) {
@@ -73,14 +72,7 @@ func TestGNUGoSuiteHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy: runs the whole GNU Go suite")
 	}
-	shared := sharedtest.Dir()
-	if shared == "" {
-		t.Skip("../shared is absent")
-	}
-	tests, err := Load(filepath.Join(shared, "problems", "go", "gnugo-reading.jsonl"))
-	if err != nil {
-		t.Skip("suite absent:", err)
-	}
+	tests := sharedSuite(t)
 	for _, c := range []struct {
 		algo     string
 		min      int

@@ -38,16 +38,7 @@ func TestDelaysChainDropsOnASquare(t *testing.T) {
 		{"diagonal", "8k/9/9/9/4B4/9/9/9/4K4 w - 1", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pos, err := shogi.ParseSFEN(tc.sfen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, attacker, err := prepare(pos, &Options{DefenderToMove: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := NewGame(p, attacker, MateSearch)
-			g.delays = delayDrops | delayNoPromo // per square only
+			g := defenderGame(t, tc.sfen, delayDrops|delayNoPromo) // per square only
 			ms, wait := delaysOf(g)
 			first := map[shogi.Square]int{}
 			prev := map[shogi.Square]int{}
@@ -91,16 +82,7 @@ func TestDelaysChainUnguardedDrops(t *testing.T) {
 	// The rook on 9a checks the king on 1a along rank a; the king guards
 	// 2a, nothing guards 3a..8a, and a lance or rook on 5a would check
 	// the attacker's king on 5i.
-	pos, err := shogi.ParseSFEN("R7k/9/9/9/9/9/9/9/4K4 w - 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, attacker, err := prepare(pos, &Options{DefenderToMove: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := NewGame(p, attacker, MateSearch)
-	g.delays = delayAll
+	g := defenderGame(t, "R7k/9/9/9/9/9/9/9/4K4 w - 1", delayAll)
 	ms, wait := delaysOf(g)
 	prevOn := map[string]int{}
 	loose, chained, checks := -1, 0, 0
@@ -245,4 +227,21 @@ func TestDelaysAllocateNothing(t *testing.T) {
 	if a := testing.AllocsPerRun(100, func() { g.Delays(ms, wait) }); a != 0 {
 		t.Fatalf("%.1f allocations per call", a)
 	}
+}
+
+// defenderGame is the game of sfen under mate-search rules with the side
+// to move defending, its delays set to delays.
+func defenderGame(t *testing.T, sfen string, delays int) *Game {
+	t.Helper()
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, attacker, err := prepare(pos, &Options{DefenderToMove: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(p, attacker, MateSearch)
+	g.delays = delays
+	return g
 }
