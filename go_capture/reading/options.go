@@ -136,6 +136,10 @@ type Options struct {
 	// order 1, 2, 3, each after a failure of the one before, rather than
 	// skipping pass 2 when pass 3 fails (tests compare the answers).
 	passesInOrder bool
+	// noFirstDefence makes df-pn, PN* and C* ask the attacker-first
+	// question of an unthreatened string before trying the first move
+	// of the defence order (firstDefence; tests compare).
+	noFirstDefence bool
 }
 
 // Progress is a progress hook: Func is called on the searching
