@@ -80,28 +80,6 @@ func (r *region) wipe() {
 	}
 }
 
-// populateChunk is how much populate faults in per system call, so that
-// a stop (Table.Close) waits for one chunk at most.
-const populateChunk = 16 << 20
-
-// populate faults in bytes [from, to) of the region (rounded out to huge
-// pages) without writing to them (MADV_POPULATE_WRITE, Linux 5.14), in
-// chunks from the top down, until stop reports true. A kernel without it
-// refuses, and the pages are then faulted in by their first writes, as
-// without populate.
-func (r *region) populate(from, to int, stop func() bool) {
-	if r.win == nil || r.hugetlb {
-		return // reserved huge pages are faulted in cheaply
-	}
-	from = from &^ (hugePage - 1)
-	to = min((to+hugePage-1)&^(hugePage-1), len(r.win))
-	for ; to > from && !stop(); to -= populateChunk {
-		if unix.Madvise(r.win[max(from, to-populateChunk):to], unix.MADV_POPULATE_WRITE) != nil {
-			return
-		}
-	}
-}
-
 func wordsOf(b []byte) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
 }

@@ -16,6 +16,3 @@ func (r *region) free() error { r.words = nil; return nil }
 func (r *region) hugePages() bool { return false }
 
 func (r *region) wipe() { clear(r.words) }
-
-// populate does nothing: the memory is the Go heap's.
-func (r *region) populate(from, to int, stop func() bool) {}

@@ -38,6 +38,3 @@ func (r *region) hugePages() bool { return false }
 // wipe zeroes the region. MADV_DONTNEED does not promise zero pages on
 // every Unix, so this one writes.
 func (r *region) wipe() { clear(r.words) }
-
-// populate does nothing: pages are faulted in by their first writes.
-func (r *region) populate(from, to int, stop func() bool) {}

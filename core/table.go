@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"sort"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -54,12 +53,6 @@ type Table struct {
 	// never runs during a search, and every visit first reads its
 	// children in full.
 	layout atomic.Uint64
-	// faulted is the bucket count up to which a background fault-in of
-	// the table's pages has been started (prefault); closed stops it, and
-	// Close waits for it (faulting).
-	faulted  atomic.Uint64
-	closed   atomic.Bool
-	faulting sync.WaitGroup
 }
 
 // Bucket layout in words: 0..3 sequence words, 4..7 Boards, then 6 body
@@ -121,8 +114,6 @@ func (t *Table) Close() error {
 	if t.mem == nil {
 		return errors.New("core: table closed twice")
 	}
-	t.closed.Store(true)
-	t.faulting.Wait()
 	err := t.mem.free()
 	t.mem, t.w, t.nBuckets = nil, nil, 0
 	return err
@@ -150,9 +141,7 @@ func (t *Table) Clear() {
 		t.gen.Store(g + 1)
 		return
 	}
-	t.faulting.Wait()
 	t.mem.wipe()
-	t.faulted.Store(0)
 	t.gen.Store(1)
 }
 
@@ -217,41 +206,9 @@ func (t *Table) activeFill() int {
 // maybeGrow starts doubling the region in use (up to the whole table)
 // when it is half full; the search calls it from its periodic checks.
 func (t *Table) maybeGrow() {
-	if t.from.Load() != 0 || t.active.Load() >= t.nBuckets {
-		return
+	if t.from.Load() == 0 && t.active.Load() < t.nBuckets && t.activeFill() >= growAtFill {
+		t.startGrow(min(t.nBuckets, 2*t.active.Load()))
 	}
-	if t.activeFill() >= growAtFill {
-		next := min(t.nBuckets, 2*t.active.Load())
-		t.prefault(next)
-		t.startGrow(next)
-	}
-}
-
-// prefault starts faulting in, on a goroutine of its own, the pages of
-// the buckets a growth to n buckets adds, unless that is under way or
-// done. The growth writes every one of them (growStep moves about half
-// the old entries there), and the first write to a page makes the kernel
-// clear it, and for a transparent huge page often compact memory first:
-// faulted in by the search's own writes, 256 MiB took 30 ms to 1.8 s on
-// the development machine, against 30 to 90 ms for one
-// MADV_POPULATE_WRITE. The fault-in runs from the top down, the order in
-// which growStep fills the new buckets, so that it stays ahead of it. The
-// search does the same either way (the pages read as zero: empty entries
-// of generation 0); only where the time is spent changes. Faulting in
-// the next region before a growth is decided (at a lower fill) made a
-// search that never grew again hold twice the memory and spend 14 % more
-// processor time (Microcosmos tail 601, 3 M expansions, 1 GiB table).
-func (t *Table) prefault(n uint64) {
-	old := t.faulted.Load()
-	if old >= n || t.closed.Load() || !t.faulted.CompareAndSwap(old, n) {
-		return
-	}
-	from, to := int(t.active.Load())*bucketBytes, int(n)*bucketBytes // before startGrow
-	t.faulting.Add(1)
-	go func() {
-		defer t.faulting.Done()
-		t.mem.populate(from, to, t.closed.Load)
-	}()
 }
 
 // grow widens the region in use to n buckets and moves every entry to its

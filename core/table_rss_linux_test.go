@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // rssKiB returns the resident size of the mapping that holds the table.
@@ -143,58 +141,5 @@ func TestTableAsksForHugePages(t *testing.T) {
 			t.Errorf("options %+v: VmFlags %v, want %s", tc.opts, fl, tc.flag)
 		}
 		tab.Close()
-	}
-}
-
-// TestTablePrefault checks that a growth faults in the pages it adds on
-// another goroutine as it starts, before growStep writes there, and that
-// this changes no entry.
-func TestTablePrefault(t *testing.T) {
-	probe, err := unix.Mmap(-1, 0, 2<<20, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	err = unix.Madvise(probe, unix.MADV_POPULATE_WRITE)
-	_ = unix.Munmap(probe)
-	if err != nil {
-		t.Skipf("no MADV_POPULATE_WRITE: %v", err)
-	}
-	tab, err := NewTable(64, TableOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tab.Close()
-	n := initialBuckets * bucketSlots * 3 / 5 // 60 % of the region in use
-	key := func(i int) Key { return Key{Board: mix64(uint64(i) + 1), Hand: uint32(i)} }
-	for i := 0; i < n; i++ {
-		tab.Store(&Entry{Key: key(i), PN: 1, DN: 1, Amount: 1})
-	}
-	if f := tab.activeFill(); f < growAtFill {
-		t.Fatalf("fill %d per mille, want at least %d", f, growAtFill)
-	}
-	var kept []int // the entries the stores did not evict (full buckets)
-	for i := 0; i < n; i += 97 {
-		if _, ok := tab.Lookup(key(i), false); ok {
-			kept = append(kept, i)
-		}
-	}
-	before := rssKiB(t, tab)
-	tab.maybeGrow()
-	tab.faulting.Wait()
-	after := rssKiB(t, tab)
-	if tab.from.Load() != initialBuckets || tab.active.Load() != 2*initialBuckets {
-		t.Fatalf("growing from %d to %d buckets, want %d to %d", tab.from.Load(), tab.active.Load(), initialBuckets, 2*initialBuckets)
-	}
-	// No entry has moved yet (growStep), and the growth's 16 MiB are in.
-	if after-before < 15<<10 {
-		t.Fatalf("table resident %d KiB before the growth, %d KiB after it started: want 16 MiB more", before, after)
-	}
-	for tab.from.Load() != 0 {
-		tab.growStep(growChunk)
-	}
-	for _, i := range kept {
-		if e, ok := tab.Lookup(key(i), false); !ok || e.PN != 1 {
-			t.Fatalf("entry %d lost or changed: %+v %v", i, e, ok)
-		}
 	}
 }
