@@ -171,9 +171,9 @@ func TestKoPassesMonotone(t *testing.T) {
 }
 
 // TestKoPassOrderSameAnswers: df-pn, PN* and C* give the answer of the
-// passes searched in the order 1, 2, 3 (code, decided or not, and move,
-// the ko defence hunt of a code-3 defence included) on random
-// questions with a ko ban at the root.
+// passes searched in the order 1, 2, 3 on random questions with a ko
+// ban at the root: the code, and the move where the rules fix it (the
+// hunt of a code-3 defence, run again in pass 3's mode after pass 2).
 func TestKoPassOrderSameAnswers(t *testing.T) {
 	n := 600
 	if testing.Short() {
@@ -197,7 +197,13 @@ func TestKoPassOrderSameAnswers(t *testing.T) {
 				return true // a budget stops the passes at other places
 			}
 			codes[y.Code]++
-			if x.Code != y.Code || x.Move != y.Move {
+			// The move is fixed by the rules for a code-1 answer (pass
+			// 1 is searched alike) and a code-3 defence (the first move
+			// of the ko defence order that holds); elsewhere it is the
+			// proof's, which the history of the passes before may
+			// change.
+			fixed := y.Code == Win || (y.Code == KoB && mode == Defend)
+			if x.Code != y.Code || (fixed && x.Move != y.Move) {
 				t.Errorf("%s %s %s: %d %s in the order 1, 3, 2, %d %s in the order 1, 2, 3\n%s",
 					algo, mode, b.Vertex(target), y.Code, b.Vertex(y.Move), x.Code, b.Vertex(x.Move), b)
 			}
