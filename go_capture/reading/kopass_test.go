@@ -177,7 +177,7 @@ func TestKoPassesMonotone(t *testing.T) {
 func TestKoPassOrderSameAnswers(t *testing.T) {
 	n := 600
 	if testing.Short() {
-		n = 200
+		n = 150
 	}
 	for _, algo := range []string{AlgoDFPN, AlgoPNStar, AlgoCStar} {
 		var codes [4]int
