@@ -131,3 +131,89 @@ func TestFirstDefenceFailedTryLeavesNoTrace(t *testing.T) {
 		t.Errorf("PN*, defend L3: %d plays, %d without the try (at most %d)", y.Stats.Plays, x.Stats.Plays, most)
 	}
 }
+
+// TestFirstDefenceBudgetSweep asks defence questions on which
+// firstDefence tries a move (a string of two or three liberties short
+// of SafeLibs) under play budgets from 200 up to 16 times what each
+// needs (the try's share may be too small even then), for df-pn, PN*
+// and C*: a budget that stops the try or the question leaves the
+// unlimited code or no answer, and a code-1 answer's move holds (the
+// attack after it is proven to fail), so an undecided try is never
+// taken for a defence.
+func TestFirstDefenceBudgetSweep(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	for _, algo := range []string{AlgoDFPN, AlgoPNStar, AlgoCStar} {
+		rng := rand.New(rand.NewSource(23))
+		asked, decided := 0, 0
+		v, err := NewSolver(Options{Algorithm: algo, SafeLibs: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for asked < n {
+			b := randomBoard(rng, 5)
+			var weak []board.Point
+			for p := board.Point(0); p < 25; p++ {
+				if b.At(p) != board.Empty && b.NumLibs(p) >= 2 && b.NumLibs(p) <= 3 {
+					weak = append(weak, p)
+				}
+			}
+			if len(weak) == 0 {
+				continue
+			}
+			target := weak[rng.Intn(len(weak))]
+			full, err := Solve(context.Background(), b, target, Defend, Options{Algorithm: algo, SafeLibs: 4, Plays: 1 << 22})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Questions that take some work: the try's share of a
+			// small budget is then too small for it.
+			if !full.Proven || full.Stats.Plays < 2000 {
+				continue
+			}
+			asked++
+			held := map[board.Point]bool{}
+			// Up to 16 times what the question needs: the try's share
+			// of a budget above that need may still stop it.
+			for k := int64(200); k < 16*full.Stats.Plays; k = k*5/4 + 1 {
+				v.o.Plays = k
+				res, err := v.Solve(context.Background(), b, target, Defend)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !res.Decided() {
+					continue
+				}
+				decided++
+				if res.Code != full.Code {
+					t.Errorf("%s defend %s: %d plays give code %d (%s), without a limit %d (%s)\n%s",
+						algo, b.Vertex(target), k, res.Code, b.Vertex(res.Move), full.Code, b.Vertex(full.Move), b)
+					break
+				}
+				if res.Code != Win || res.Move < 0 || held[res.Move] {
+					continue
+				}
+				after := b.Clone()
+				if after.Play(res.Move, b.At(target)) != nil {
+					t.Fatalf("%s defend %s: %s is illegal\n%s", algo, b.Vertex(target), b.Vertex(res.Move), b)
+				}
+				a, err := Solve(context.Background(), after, target, Attack, Options{Algorithm: algo, SafeLibs: 4, Plays: 1 << 22})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !a.Proven || a.Code != Fail {
+					t.Errorf("%s defend %s: %d plays answer 1 %s, after which the attack answers code %d (proven %v)\n%s",
+						algo, b.Vertex(target), k, b.Vertex(res.Move), a.Code, a.Proven, b)
+					break
+				}
+				held[res.Move] = true
+			}
+		}
+		v.Close()
+		if decided < n {
+			t.Errorf("%s: %d decided budgets on %d questions: the test checks too little", algo, decided, asked)
+		}
+	}
+}

@@ -680,6 +680,15 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 		}
 		return passWon, nil
 	}
+	// One pass alone (a test option): how the first mover fares in it.
+	if o.onlyPass > 0 {
+		if _, err := pass(koModes[o.onlyPass-1], &res, false); err != nil {
+			return Result{}, err
+		}
+		res.Stats.Plays = s.plays
+		res.Stats.Time = time.Since(start)
+		return res, nil
+	}
 	// The passes in the order clean (1), then the first mover's ko
 	// power (3), then both bound (2). Ko power only adds moves for the
 	// side that has it, so a pass gives the first mover at least what
@@ -727,8 +736,14 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 				return Result{}, err
 			}
 			if o2 == passLost {
-				// Code 3: the defence's hunt for a named move runs
-				// in pass 3's mode again (its table was cleared).
+				// Code 3, whether or not pass 2 met a ko: a proof of
+				// pass 2 that meets none holds in pass 3 as well (no
+				// move, terminal or cached gi result in it depends on
+				// the ko mode), so a pass 2 without a ko cannot fail
+				// where pass 3 won, and the order 1, 2, 3 (which stops
+				// at 0 after such a pass 2) gives 3 too. The defence's
+				// hunt for a named move runs in pass 3's mode again
+				// (its table was cleared).
 				stats := res.Stats
 				res = r3
 				res.Stats = stats

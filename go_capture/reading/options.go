@@ -140,6 +140,10 @@ type Options struct {
 	// question of an unthreatened string before trying the first move
 	// of the defence order (firstDefence; tests compare).
 	noFirstDefence bool
+	// onlyPass (1, 2 or 3) makes df-pn, PN* and C* search that ko pass
+	// alone, whatever the passes before it found (tests compare the
+	// passes).
+	onlyPass int8
 }
 
 // Progress is a progress hook: Func is called on the searching
