@@ -132,6 +132,14 @@ type Options struct {
 	// when its parent is expanded, as without the core's DeferredTerminal
 	// hook (tests compare the answers).
 	eagerTerminal bool
+	// passesInOrder makes df-pn, PN* and C* search the ko passes in the
+	// order 1, 2, 3, each after a failure of the one before, rather than
+	// skipping pass 2 when pass 3 fails (tests compare the answers).
+	passesInOrder bool
+	// noFirstDefence makes df-pn, PN* and C* ask the attacker-first
+	// question of an unthreatened string before trying the first move
+	// of the defence order (firstDefence; tests compare).
+	noFirstDefence bool
 }
 
 // Progress is a progress hook: Func is called on the searching
