@@ -64,7 +64,7 @@ func TestNodeCapped(t *testing.T) {
 // nodes.
 const wrongWalkSFEN = "ln1g4l/2s2+R3/2kp2G2/p1r2pp1p/4S4/P3p1P1P/B2G5/1+p1K3P1/LNN5L b B2SN4Pg3p 95"
 
-func TestWrongWalkedLineDoesNotHoldTheShortening(t *testing.T) {
+func TestHeavyWrongWalkedLineDoesNotHoldTheShortening(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a proof of 295 k nodes and a line search of 400 k")
 	}
