@@ -54,9 +54,12 @@ func (s *searcher) setDelays(p *ply) bool {
 	s.del.Delays(p.moves, wait)
 	any := false
 	for i, w := range wait {
+		if w == -1 {
+			continue // most moves wait for none: one test
+		}
 		if int(w) >= i || w < -1 {
 			wait[i] = -1 // only earlier moves: the waits cannot form a cycle
-		} else if w >= 0 {
+		} else {
 			any = true
 		}
 	}

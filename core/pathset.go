@@ -14,7 +14,7 @@ type pathSet struct {
 
 func (p *pathSet) init(capacity int) {
 	size := 64
-	for size < 2*capacity {
+	for size < 4*capacity {
 		size *= 2
 	}
 	p.keys = make([]Key, size)
@@ -28,10 +28,16 @@ func (p *pathSet) init(capacity int) {
 
 func (p *pathSet) slot(board uint64) uint64 { return (board * 0x9e3779b97f4a7c15 >> 20) & p.mask }
 
-// push adds k at depth d; it grows the table when half full (rare: only
-// when the path gets deeper than ever before).
+// free reports whether no key with this board is in the set (the slot
+// the board hashes to is empty), without walking a chain.
+func (p *pathSet) free(board uint64) bool { return p.depth[p.slot(board)] < 0 }
+
+// push adds k at depth d; it grows the table when a quarter full (rare:
+// only when the path gets deeper than ever before). Every child of every
+// expansion is looked up (repetition), and most are not on the path: at a
+// quarter full the probe chains they walk are short.
 func (p *pathSet) push(k Key, d int) {
-	if 2*(p.n+1) > len(p.keys) {
+	if 4*(p.n+1) > len(p.keys) {
 		p.grow()
 	}
 	i := p.slot(k.Board)

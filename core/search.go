@@ -319,13 +319,25 @@ func (s *searcher) expand(d int) bool {
 		c := &kids[i]
 		if s.pv != nil && c.keyed {
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
-				at := s.repetition(c.key, d+1)
-				if at < 0 && !(p.delays && p.wait[i] >= 0) {
+				at := -1
+				// Most children's boards are not on the path: their slot
+				// of it is empty, which settles it here.
+				if s.pk != nil || !s.path.free(c.key.Board) {
+					at = s.repetition(c.key, d+1)
+				}
+				if at >= 0 {
+					s.initChild(c, Unknown, at, 1, 1)
+					continue
+				}
+				// initChild for an open child, written out: this is
+				// most children of most expansions.
+				if !(p.delays && p.wait[i] >= 0) {
 					epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
 				} else {
 					epn, edn = 1, 1
 				}
-				s.initChild(c, Unknown, at, epn, edn)
+				c.hand, c.pn, c.dn = c.key.Hand, epn, edn
+				c.h = summed(c.or, epn, edn)
 				continue
 			}
 		}

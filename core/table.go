@@ -445,13 +445,32 @@ func (t *Table) probeIn(b uint32, k Key, orNode bool, dom Dominance, out *slot) 
 // probeMatches is probeIn on the located bucket bk, among the entries m
 // whose Board is k.Board (boardMatches, not empty).
 func (t *Table) probeMatches(bk *[bucketWords]uint64, m uint, k Key, orNode bool, dom Dominance, out *slot) bool {
+	dst := (*[slotWords]uint64)(out)
+	gen := t.curGen()
+	if m&(m-1) == 0 {
+		// One candidate, as a rule: the loop below for it, without its
+		// bookkeeping.
+		if !readIn(bk, bits.TrailingZeros(m), gen, dst) || dst[1] != k.Board || (dst[5]>>48&flagOr != 0) != orNode {
+			return false
+		}
+		hand := uint32(dst[2] >> 32)
+		if hand == k.Hand {
+			return true
+		}
+		pn, dn := PN(dst[3]), PN(dst[4])
+		return dom != nil && ((pn == 0 && dom.Dominates(k.Hand, hand)) || (dn == 0 && dom.Dominates(hand, k.Hand)))
+	}
+	return t.probeSeveral(bk, m, k, orNode, dom, gen, out)
+}
+
+// probeSeveral is probeMatches for more than one candidate.
+func (t *Table) probeSeveral(bk *[bucketWords]uint64, m uint, k Key, orNode bool, dom Dominance, gen uint64, out *slot) bool {
 	// Entries are read into out directly until an exact unproven one is
 	// kept there; later candidates go through w and are copied only when
 	// they answer.
 	var w slot
 	dst := (*[slotWords]uint64)(out)
 	found := false
-	gen := t.curGen()
 	for ; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros(m)
 		if !readIn(bk, i, gen, dst) || dst[1] != k.Board || (dst[5]>>48&flagOr != 0) != orNode {

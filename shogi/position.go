@@ -256,8 +256,15 @@ func (p *Position) Do(m Move) {
 			moved += 8
 			p.toggle(moved, sqBB[to])
 		} else {
-			// Same piece on both squares: one pass over its bitboards.
-			p.toggle(moved, sqBB[from].Or(sqBB[to]))
+			// Same piece on both squares: one pass over its bitboards
+			// (toggle, written out: the compiler does not inline it).
+			m := sqBB[from].Or(sqBB[to])
+			sl := &pieceSlots[moved]
+			p.occ[us].xor(m)
+			p.all.xor(m)
+			p.sliders[sl.slider].xor(m)
+			p.byClass[sl.class[0]].xor(m)
+			p.byClass[sl.class[1]].xor(m)
 		}
 		p.board[to] = moved
 		key ^= zobPiece[moved][to]
@@ -293,7 +300,13 @@ func (p *Position) Undo(m Move) {
 			p.toggle(moved+8, sqBB[to])
 			p.toggle(moved, sqBB[from])
 		} else {
-			p.toggle(moved, sqBB[from].Or(sqBB[to]))
+			m := sqBB[from].Or(sqBB[to]) // toggle, written out as in Do
+			sl := &pieceSlots[moved]
+			p.occ[us].xor(m)
+			p.all.xor(m)
+			p.sliders[sl.slider].xor(m)
+			p.byClass[sl.class[0]].xor(m)
+			p.byClass[sl.class[1]].xor(m)
 		}
 		p.board[to] = Empty
 		p.board[from] = moved
