@@ -159,3 +159,17 @@ print(json.dumps({{"result": "mate", "proven": True, "length": 3, "moves": ["S*1
     assert "--line S*1b" in argv and "--rules mate --defender=auto" in argv
     rec = json.loads(out.read_text())
     assert rec["engine"]["checked"] == "rejected" and rec["engine"]["line"] == ["S*1b"]
+
+
+def test_tally_names_one_sided_and_contradicting_answers() -> None:
+    A = vs_usi.Answer
+    pairs = [
+        ("both", A(result="mate", verified=True), A(result="mate")),
+        ("unverified", A(result="mate"), A(result="mate")),
+        ("theirs", A(result="unknown"), A(result="nomate")),
+        ("ours", A(result="nomate"), A(result="unknown")),
+        ("clash", A(result="nomate"), A(result="mate")),
+        ("neither", A(result="unknown"), A(result="error")),
+    ]
+    assert vs_usi.tally(pairs) == ("decided by both: 1; by the engine only: 2 (unverified, theirs); "
+                                   "by tsume only: 1 (ours); contradicting answers: 1 (clash)")

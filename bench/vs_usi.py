@@ -111,6 +111,35 @@ def pinned(core: Optional[int], argv: List[str]) -> List[str]:
     return ["taskset", "-c", str(core)] + argv
 
 
+def decided(a: Answer, ours: bool) -> bool:
+    """Whether an answer settles the question: a proven no-mate, or a mate
+    (ours only with a verified line; the engine's line is its own word)."""
+    return a.result == "nomate" or a.result == "mate" and (a.verified or not ours)
+
+
+def tally(pairs: List[Tuple[str, Answer, Answer]]) -> str:
+    """The decided questions of (name, ours, theirs) pairs: by both, by one
+    only (named), and answers that contradict each other (mate against
+    no-mate, named: one solver is wrong)."""
+    both, engine_only, tsume_only, conflict = 0, [], [], []
+    for name, ours, theirs in pairs:
+        d1, d2 = decided(ours, True), decided(theirs, False)
+        if d1 and d2 and ours.result != theirs.result:
+            conflict.append(name)
+        elif d1 and d2:
+            both += 1
+        elif d2:
+            engine_only.append(name)
+        elif d1:
+            tsume_only.append(name)
+
+    def names(xs: List[str]) -> str:
+        return f"{len(xs)}" + (f" ({', '.join(xs)})" if xs else "")
+
+    return (f"decided by both: {both}; by the engine only: {names(engine_only)}; by tsume only: {names(tsume_only)}; "
+            f"contradicting answers: {names(conflict)}")
+
+
 def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Optional[int], rules: str = "tsume") -> Answer:
     argv = [tsume, "solve", "--sfen", p.sfen, "--time-limit", f"{seconds}s", "--hash-mb", str(hash_mb), "--json", "--quiet"]
     if rules == "mate":
@@ -327,6 +356,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     out = open(args.json, "w") if args.json else None
     rows = []
+    pairs: List[Tuple[str, Answer, Answer]] = []
     first_ratio, nps_ratio, line_ratio = [], [], []
     longer = rejected = 0
     try:
@@ -350,6 +380,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                     engine.close()
             t.join()
             ours: Answer = box["ours"]
+            pairs.append((p.name, ours, theirs))
             if ours.first_s and theirs.first_s:
                 first_ratio.append(ours.first_s / theirs.first_s)
             if ours.result == theirs.result == "mate" and ours.length > theirs.length:
@@ -388,6 +419,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"engine's length reached (or a shorter line), tsume time / engine time (geometric mean over {len(line_ratio)} "
           f"problems; tsume's line longer on {longer}; engine lines shorter than ours rejected: {rejected}): " + ("—" if g3 is None else f"{g3:.2f}"))
     print(f"nodes per second, tsume / engine (geometric mean over {len(nps_ratio)}): " + ("—" if g2 is None else f"{g2:.2f}"))
+    print(tally(pairs))
     return 0
 
 

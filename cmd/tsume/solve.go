@@ -45,7 +45,7 @@ type solveFlags struct {
 	sfenGiven                      bool
 	hashMB, threads                int
 	timeLimit                      time.Duration
-	nodes, exactNodes              uint64
+	nodes, exactNodes, lineNodes   uint64
 	jsonOut, quiet                 bool
 	defender                       defenderFlag
 	rec                            recordFlags
@@ -186,6 +186,7 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.DurationVar(&f.timeLimit, "time-limit", 0, "wall-clock limit, e.g. 30s (0: none)")
 	fs.Uint64Var(&f.nodes, "nodes", 0, "node limit of the proof search (0: none)")
 	fs.Uint64Var(&f.exactNodes, "exact-nodes", 0, "node limit of the minimal-line search (0: default)")
+	fs.Uint64Var(&f.lineNodes, "line-nodes", 0, "node limit of the line search after the proof (0: none; unlike --time-limit, the same on every run)")
 	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object per problem")
 	fs.Var(&f.defender, "defender", "the side to move defends (AND root: does every reply lose?); auto: only when it is in check")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
@@ -416,7 +417,7 @@ func (f *solveFlags) options() (mate.Options, error) {
 	if err := checkThreads(f.threads); err != nil {
 		return mate.Options{}, err
 	}
-	return mate.Options{Rules: rules, Algorithm: algo, NodeLimit: f.nodes, ExactNodeLimit: f.exactNodes,
+	return mate.Options{Rules: rules, Algorithm: algo, NodeLimit: f.nodes, ExactNodeLimit: f.exactNodes, LineNodeLimit: f.lineNodes,
 		TimeLimit: f.timeLimit, DefenderToMove: f.defender.on, AutoDefender: f.defender.auto, Threads: f.threads}, nil
 }
 

@@ -24,6 +24,12 @@ type Options struct {
 	// end of a longer line (fewest spare pieces) has a budget of its own
 	// of the same size; past it the line keeps the shortening's choices.
 	ExactNodeLimit uint64
+	// LineNodeLimit bounds the line search after the first proof: the
+	// nodes of its bounded searches, walks and repairs (0: none, the time
+	// limit alone). Unlike a time limit it ends the search at the same
+	// point on every run of one thread, whatever the machine's load; the
+	// answer is then the best verified line so far.
+	LineNodeLimit uint64
 	// TimeLimit bounds the whole call's wall-clock time (0: none).
 	TimeLimit time.Duration
 	// DefenderToMove makes the root an AND node: the side to move defends

@@ -462,7 +462,8 @@ func exactFirst(r Rules) bool { return r == Tsume }
 // so far, not minimal, and Result.Note says what was proven).
 func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Result, res *Result, start time.Time) {
 	stopped := func() bool {
-		return s.stop.Load() || ctx.Err() != nil || !s.lineDeadline.IsZero() && time.Now().After(s.lineDeadline)
+		return s.stop.Load() || ctx.Err() != nil || !s.lineDeadline.IsZero() && time.Now().After(s.lineDeadline) ||
+			o.LineNodeLimit != 0 && res.ExactNodes+s.walkNodes >= o.LineNodeLimit
 	}
 	s.lineStop = stopped
 	s.walkNodes = 0
@@ -593,6 +594,17 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 	threads := o.Threads
 	return func(limit int, nodes uint64) core.Result {
 		co.NodeLimit = nodes
+		if o.LineNodeLimit != 0 {
+			// The line phase's budget bounds each search too, so that
+			// it ends inside one.
+			left := uint64(1)
+			if used := res.ExactNodes + s.walkNodes; used < o.LineNodeLimit {
+				left = o.LineNodeLimit - used
+			}
+			if co.NodeLimit == 0 || co.NodeLimit > left {
+				co.NodeLimit = left
+			}
+		}
 		// The walker's small searches stay on one thread: starting the
 		// others costs more than they would save.
 		co.Threads = 1
@@ -790,7 +802,15 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 				break // the main line could not be recovered
 			}
 			hi, best = next, line
-			s.verifyEarly(ctx, g, best, stopped)
+			if len(line) >= hi {
+				// A line shorter than its horizon is verified once
+				// the repair has established it: a wrong one (see
+				// settleRepairNodes) sent the verifier's hints into
+				// searches of their own (a generated position under
+				// mate rules: 8.4 s for a 21-ply line left unsettled,
+				// of a 10 s limit).
+				s.verifyEarly(ctx, g, best, stopped)
+			}
 			if r := s.settleByRepair(ctx, g, best, hi, bounded, stopped); r != nil && len(r) <= hi {
 				hi, best = len(r), r // a mate within len(r): every defence checked
 				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
@@ -810,7 +830,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			next = odd(min(next*3/2+2, maxHorizon)) // the first proof's length was no bound
 			continue
 		case len(best) < hi && len(best) > lo:
-			next = len(best)
+			next = shorterHorizon(len(best), hi, s.early.v.OK && slices.Equal(s.early.line, best))
 			continue
 		case lo >= hi-2:
 			res.Minimal = len(best) == hi
@@ -896,7 +916,62 @@ func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move,
 	if !unsettled && len(line) >= hi || len(line) > maxRepairLine || stopped() {
 		return nil
 	}
+	if n := settleRepairNodes(len(line), hi, s.early.v.OK && slices.Equal(s.early.line, line)); n != 0 {
+		bounded = nodeCapped(bounded, n)
+	}
 	return s.repairLine(ctx, g, line, bounded)
+}
+
+// settleRepairNodes is the node budget of each bounded search in
+// settleByRepair's repair of a line of n plies walked from a proven
+// horizon hi (0: none). A line shorter than hi that the verifier did not
+// accept is often wrong: the walker could not settle every defence and
+// took one that gives up early. Its repair then meets, at the defence
+// that escapes, a bounded disproof ("no mate within the plies left"),
+// which costs what a disproof from the root costs, for a line no shorter
+// than hi in the end (a generated position under mate rules: a 21-ply line
+// walked from the 27-ply horizon, repaired to 31 plies in 829 k nodes,
+// 7.9 s). With a budget the repair gives up, and the shortening steps
+// down from hi instead (shorterHorizon). A line of hi plies keeps the
+// unbounded repair: its unsettled alternatives are the verifier's, which
+// the repair settles from the proof (Kotobuki).
+func settleRepairNodes(n, hi int, verified bool) uint64 {
+	if n < hi && !verified {
+		return shortRepairNodes
+	}
+	return 0
+}
+
+// shortRepairNodes is settleRepairNodes' budget, the tightening's
+// (tightenRepairNodes): the alternatives of a right line are mostly proven
+// by the proof walk, without a bounded search at all.
+const shortRepairNodes = tightenRepairNodes
+
+// nodeCapped returns bounded with each search's node budget at most n.
+func nodeCapped(bounded func(int, uint64) core.Result, n uint64) func(int, uint64) core.Result {
+	return func(limit int, nodes uint64) core.Result {
+		if nodes == 0 || nodes > n {
+			nodes = n
+		}
+		return bounded(limit, nodes)
+	}
+}
+
+// shorterHorizon is the shortening's next horizon when its line, of n
+// plies, is shorter than hi, the smallest horizon proven (and longer than
+// the largest disproven). Asking "mate within n?" at once bets that the
+// line is right. A verified line is (the question is then a proof that
+// the table mostly holds); an unverified one is often wrong, and the
+// question is then a disproof, the dearest kind, asked before the
+// horizons between, which are proofs: a generated position under mate
+// rules spent 4.7 M nodes (30 s) disproving "mate within 21" for a wrong
+// 21-ply line before "mate within 25" (52 nodes) gave the 23-ply mate.
+// So an unverified line's horizon steps down by two from hi.
+func shorterHorizon(n, hi int, verified bool) int {
+	if verified || hi-2 <= n {
+		return n
+	}
+	return hi - 2
 }
 
 // maxRepairLine is the longest line repairLine is given (see shorten).
