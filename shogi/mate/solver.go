@@ -755,6 +755,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	var tied []shogi.Move // the last line given to the tie-break
 	tightened := -1       // the length of the last line given to tightenPass
+	ended := ""           // why the loop ended with time left (see lineEndNote)
 	for !stopped() {
 		if s.tieLines && best != nil && !slices.Equal(best, tied) {
 			// The line stands as the answer should the time run out
@@ -783,10 +784,12 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 		// undecided entries of the questions before it (see epochs).
 		s.epochN++
 		s.ep = s.ep.next(s.epochN)
-		out := bounded(next, 0).Outcome
+		br := bounded(next, 0)
+		out := br.Outcome
 		if out == core.Proven {
 			line := s.walkLine(g, next, bounded)
 			if line == nil {
+				ended = fmt.Sprintf("the line of the proven mate within %d plies could not be walked", next)
 				break // the main line could not be recovered
 			}
 			hi, best = next, line
@@ -800,11 +803,14 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 		} else if out == core.Disproven {
 			lo = next
 		} else {
+			ended = fmt.Sprintf("the bounded search \"mate within %d?\" ended undecided (%s, root pn %d dn %d, %d expansions)",
+				next, br.Stop, br.RootPN, br.RootDN, br.Stats.Expanded)
 			break
 		}
 		switch {
 		case hi < 0:
 			if next >= maxHorizon {
+				ended = fmt.Sprintf("no mate within the largest horizon, %d plies, was proven", maxHorizon)
 				break
 			}
 			next = odd(min(next*3/2+2, maxHorizon)) // the first proof's length was no bound
@@ -835,7 +841,23 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	if stopped() {
 		s.keepVerified(res, hi, lo)
+	} else if ended != "" {
+		res.Note = joinNote(res.Note, lineEndNote(ended, time.Since(s.start)))
 	}
+}
+
+// lineEndNote says why the shortening ended before its deadline without a
+// minimal line: time the line phase left unused is worth a measurement.
+func lineEndNote(why string, at time.Duration) string {
+	return fmt.Sprintf("the line search ended at %.1f s with time left: %s", at.Seconds(), why)
+}
+
+// joinNote appends b to the note a.
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // keepVerified answers with the last line verifyEarly accepted when the
