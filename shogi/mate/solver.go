@@ -281,7 +281,11 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 			res.Verification = s.early.v // checked when it was found
 		default:
 			s.phase("verify")
-			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
+			verify := verifyFull
+			if !deadline.IsZero() {
+				verify = verifyUntil // the retries have the time left, not a node total
+			}
+			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
 		}
 		res.Verified = res.Verification.OK
 		res.Proven = true
@@ -645,6 +649,7 @@ func (s *Solver) firstLine(ctx context.Context, g *Game, bounded func(int, uint6
 	}
 	if f.line = s.repairLine(ctx, g, f.pv, bounded); f.line != nil {
 		s.verifyEarly(ctx, g, f.line, stopped)
+		s.settleNow(ctx, g, f.line, stopped)
 	}
 	return f
 }
@@ -773,6 +778,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			if line := s.tightenPass(ctx, g, best, bounded, stopped); line != nil {
 				best, hi, next = line, len(line), len(line)-2
 				tightened = hi
+				s.settleNow(ctx, g, best, stopped)
 				if lo >= next {
 					res.Minimal = true
 					break
@@ -799,6 +805,9 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
 					s.verifyEarly(ctx, g, best, stopped)
 				}
+			}
+			if len(best) == hi {
+				s.settleNow(ctx, g, best, stopped)
 			}
 		} else if out == core.Disproven {
 			lo = next
@@ -894,6 +903,32 @@ func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, st
 	s.lineDeadline = s.reserveDeadline
 	if v.OK {
 		s.lineDeadline = s.fullDeadline // nothing left for the final verifier to do
+		s.early.sure, s.early.sureV = line, v
+	}
+}
+
+// settleNow verifies line again, with retries until the line search's
+// deadline (verifyUntil), when its early verification left alternatives
+// unsettled and no line has been verified yet: without a verified line
+// the answer is Unknown however short the line, and the table holds now
+// the bounded proofs that the verifier's hints read, which the next
+// searches replace (Shin-ougi, one thread: the 873-ply line, proven,
+// left 208 of 224 alternatives unsettled at the end after 21 M verifier
+// nodes). The caller passes only a line proven a mate within its own
+// length, which the verifier can settle: a line walked from a larger
+// horizon may have an escaping defence, which the verifier cannot show
+// but by exhausting its depth.
+func (s *Solver) settleNow(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
+	if s.early.sure != nil || !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
+		s.early.v.Unsettled == 0 || s.reserveDeadline.IsZero() || stopped() {
+		return
+	}
+	prev := s.phase("verify")
+	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	s.phase(prev)
+	s.early.v = v
+	if v.OK {
+		s.lineDeadline = s.fullDeadline // as verifyEarly
 		s.early.sure, s.early.sureV = line, v
 	}
 }

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -65,6 +66,9 @@ const (
 	// than the first share.
 	retryFactor = 10
 	retryTotal  = 20_000_000
+	// maxRetryAltBudget caps an alternative's budget in the rounds of
+	// a verification that retries until its stop (verifier.untilStop).
+	maxRetryAltBudget = 1 << 40
 	// quickTotalBudget bounds verifyQuick.
 	quickTotalBudget = 200_000
 	shortTries       = 7 // plies of iterative deepening before the full depth
@@ -127,6 +131,17 @@ func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, lin
 func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop}
+	return v.run(line)
+}
+
+// verifyUntil is verifyFull whose retries are bounded by stop alone, which
+// must end the call (a deadline): rounds of growing budgets (retryFactor
+// each) until every alternative is settled. The caller has the time, and
+// a line left unsettled is no answer at all, however little of the time
+// was spent on it.
+func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true}
 	return v.run(line)
 }
 
@@ -221,6 +236,8 @@ type verifier struct {
 	altBudget, totalBudget uint64
 	hintedBudget           uint64 // hintedAltBudget, raised for the retries
 	noRetry                bool   // leave unsettled alternatives unsettled
+	untilStop              bool   // retry in rounds until stop (see verifyUntil)
+	retryNodes             uint64 // the retries' total without untilStop (0: retryTotal)
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
 	hint func(*shogi.Position, int) shogi.Move
@@ -348,15 +365,37 @@ type pendingAlt struct {
 
 // retry gives the unsettled alternatives of a hinted verification a
 // second, larger budget (see retryFactor), from the line's start position
-// (left as it was found). It returns the problem when one escapes.
+// (left as it was found), within retryTotal nodes; with untilStop, further
+// rounds, each retryFactor times the last, until all are settled or stop.
+// It returns the problem when one escapes.
 func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 	if v.hint == nil || len(alts) == 0 || v.noRetry {
 		return ""
 	}
-	p := v.pos
-	v.altBudget = max(v.altBudget, verifyAltBudget) * retryFactor
-	v.hintedBudget = hintedAltBudget * retryFactor
+	v.altBudget = max(v.altBudget, verifyAltBudget)
 	v.totalBudget = v.nodes + retryTotal
+	if v.retryNodes != 0 {
+		v.totalBudget = v.nodes + v.retryNodes
+	}
+	if v.untilStop {
+		v.totalBudget = math.MaxUint64
+	}
+	for len(alts) > 0 && !v.stopped && v.nodes < v.totalBudget {
+		v.altBudget = min(v.altBudget*retryFactor, maxRetryAltBudget)
+		v.hintedBudget = min(v.hintedBudget*retryFactor, maxRetryAltBudget)
+		var msg string
+		if alts, msg = v.retryRound(line, alts); msg != "" || !v.untilStop {
+			return msg
+		}
+	}
+	return ""
+}
+
+// retryRound is one round of retry: it returns the alternatives still
+// unsettled, or the problem when one escapes.
+func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAlt, string) {
+	p := v.pos
+	var left []pendingAlt
 	played := 0
 	defer func() {
 		for played > 0 {
@@ -374,14 +413,15 @@ func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 		p.Undo(a.alt)
 		switch {
 		case !settled:
+			left = append(left, a)
 		case ok:
 			v.res.Unsettled--
 			v.res.Refuted++
 		default:
-			return fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
+			return nil, fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
 		}
 	}
-	return ""
+	return left, ""
 }
 
 // defences returns the defender's legal replies without those the tsume

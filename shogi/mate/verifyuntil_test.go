@@ -1,0 +1,97 @@
+package mate
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
+
+// TestVerifyRetriesUntilStop: a verification whose retries have the time
+// (untilStop) is not held to the retries' node total: it settles what one
+// round within that total leaves unsettled.
+func TestVerifyRetriesUntilStop(t *testing.T) {
+	// A mate in 3 under mate-search rules: the rook's check is met by
+	// drops, each of which is captured with mate.
+	const sfen = "8k/7pl/6N2/9/9/9/9/9/R8 b b 1"
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSolver(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r, err := s.Solve(context.Background(), pos, Options{Rules: MateSearch, TimeLimit: 10e9})
+	if err != nil || !r.Verified || r.Verification.Alternatives == 0 {
+		t.Fatalf("%v, %d plies, %+v, %v", r.Kind, r.Length, r.Verification, err)
+	}
+	p, att, err := prepare(pos, &Options{Rules: MateSearch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noHint := func(*shogi.Position, int) shogi.Move { return shogi.NoMove }
+	run := func(until bool, stop func() bool) Verification {
+		// No node for an alternative first, and one in all for the retries
+		// without untilStop.
+		v := verifier{pos: p.Clone(), attacker: att, rules: MateSearch, memo: newMemo(), altBudget: 0, totalBudget: 1 << 40,
+			hintedBudget: 1, hint: noHint, stop: stop, untilStop: until, retryNodes: 1}
+		return v.run(r.Moves)
+	}
+	if v := run(false, nil); v.OK || v.Wrong || v.Unsettled == 0 {
+		t.Fatalf("the retries within their node total settled the line (%+v): the test shows nothing", v)
+	}
+	if v := run(true, func() bool { return false }); !v.OK {
+		t.Errorf("retried until settled: %+v", v)
+	}
+}
+
+// TestSettleNow: a line proven within its length whose early verification
+// left alternatives unsettled is verified again at once, with retries,
+// when no line is verified yet and the Solve has a deadline; not when a
+// line is verified already, the line was shown wrong, or there is no
+// deadline.
+func TestSettleNow(t *testing.T) {
+	tc := boundedCase{"mate in 3", "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3}
+	g, s, _ := caseSolver(t, tc, true)
+	defer s.Close()
+	line, _ := s.completeLine(context.Background(), g, maxRepairLine)
+	if len(line) != 3 {
+		t.Fatalf("main line of %d plies", len(line))
+	}
+	other := []shogi.Move{1, 2, 3}
+	unsettled := Verification{Plies: 3, FinalMate: true, Alternatives: 2, Unsettled: 2}
+	tests := []struct {
+		name     string
+		sure     []shogi.Move
+		v        Verification
+		deadline bool
+		settled  bool
+	}{
+		{"nothing verified yet", nil, unsettled, true, true},
+		{"a line verified already", other, unsettled, true, false},
+		{"shown wrong", nil, Verification{Wrong: true, Unsettled: 2}, true, false},
+		{"no deadline", nil, unsettled, false, false},
+	}
+	for _, tc := range tests {
+		s.early.line, s.early.v = line, tc.v
+		s.early.sure, s.early.sureV = tc.sure, Verification{OK: true}
+		s.reserveDeadline, s.fullDeadline, s.lineDeadline = time.Time{}, time.Time{}, time.Time{}
+		if tc.deadline {
+			s.reserveDeadline = time.Now().Add(time.Minute)
+			s.fullDeadline = s.reserveDeadline.Add(time.Minute)
+			s.lineDeadline = s.reserveDeadline
+		}
+		s.settleNow(context.Background(), g, line, func() bool { return false })
+		got := s.early.v.OK && slices.Equal(s.early.sure, line)
+		if got != tc.settled {
+			t.Errorf("%s: verified %v (%+v), want %v", tc.name, got, s.early.v, tc.settled)
+		}
+		if got && !s.lineDeadline.Equal(s.fullDeadline) {
+			t.Errorf("%s: the line search still ends at the reserve", tc.name)
+		}
+	}
+}
