@@ -179,17 +179,24 @@ func (v *verifier) halt() bool {
 	return v.stopped
 }
 
-// memo remembers settled answers, "mate within d plies?" by position key
-// and d, in a fixed table where a newer answer replaces an older one in its
-// slot: a lost answer only costs its search again (the search is bounded
-// by d, so nothing depends on finding it), and a node costs no map
-// insertion (a map was an eighth of the verifier's time).
+// memo remembers settled answers, "mate within d plies?" by position key,
+// as the bounds they give on the position's mate length: a mate within d
+// is one within every d' >= d, and no mate within d none within every
+// d' <= d (the search is depth-limited and path-independent), so an
+// answer also settles the questions of other depths, where a transposition
+// or a retry meets the position with more or fewer plies left. The table
+// is fixed, a newer position replacing an older one in its slot: a lost
+// answer only costs its search again (the search is bounded by d, so
+// nothing depends on finding it), and a node costs no map insertion (a
+// map was an eighth of the verifier's time).
 type memo []memoSlot
 
 type memoSlot struct {
 	key uint64
-	d   int32
-	val int32 // 0: empty, 1: no mate, 2: mate
+	// mate is the smallest d shown a mate within d (0: none); none the
+	// largest d shown no mate within d (0: none; no mate within 0 is
+	// never asked).
+	mate, none int32
 }
 
 // memoSlots is the memo's size: 512 KiB, more than a line's alternatives
@@ -198,27 +205,37 @@ const memoSlots = 1 << 15
 
 func newMemo() memo { return make(memo, memoSlots) }
 
-func (m memo) slot(key uint64, d int) *memoSlot {
-	h := (key ^ uint64(d)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
-	return &m[h>>(64-15)]
+func (m memo) slot(key uint64) *memoSlot {
+	return &m[(key*0xbf58476d1ce4e5b9)>>(64-15)]
 }
 
-// get returns the answer remembered for (key, d), if any.
+// get returns the answer the remembered bounds give for (key, d), if any.
 func (m memo) get(key uint64, d int) (mate, ok bool) {
-	sl := m.slot(key, d)
-	if sl.val == 0 || sl.key != key || sl.d != int32(d) {
+	sl := m.slot(key)
+	if sl.key != key {
 		return false, false
 	}
-	return sl.val == 2, true
+	if sl.mate != 0 && int(sl.mate) <= d {
+		return true, true
+	}
+	if sl.none != 0 && int(sl.none) >= d {
+		return false, true
+	}
+	return false, false
 }
 
 // put remembers the settled answer for (key, d).
 func (m memo) put(key uint64, d int, mate bool) {
-	v := int32(1)
-	if mate {
-		v = 2
+	sl := m.slot(key)
+	if sl.key != key {
+		*sl = memoSlot{key: key}
 	}
-	*m.slot(key, d) = memoSlot{key: key, d: int32(d), val: v}
+	switch {
+	case mate && (sl.mate == 0 || int32(d) < sl.mate):
+		sl.mate = int32(d)
+	case !mate && int32(d) > sl.none:
+		sl.none = int32(d)
+	}
 }
 
 type verifier struct {

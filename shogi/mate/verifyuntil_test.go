@@ -95,3 +95,33 @@ func TestSettleNow(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoBounds: the verifier's memo answers other depths from the
+// bounds an answer gives (a mate within d is one within more plies, no
+// mate within d none within fewer), and nothing beyond them.
+func TestMemoBounds(t *testing.T) {
+	m := newMemo()
+	const a, b = 0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321
+	m.put(a, 5, true)
+	m.put(b, 9, false)
+	tests := []struct {
+		key      uint64
+		d        int
+		mate, ok bool
+	}{
+		{a, 5, true, true}, {a, 7, true, true}, {a, 3, false, false},
+		{b, 9, false, true}, {b, 7, false, true}, {b, 11, false, false},
+	}
+	for _, tc := range tests {
+		if mate, ok := m.get(tc.key, tc.d); mate != tc.mate || ok != tc.ok {
+			t.Errorf("%#x within %d: mate %v known %v, want %v %v", tc.key, tc.d, mate, ok, tc.mate, tc.ok)
+		}
+	}
+	m.put(a, 3, false) // a mate within 5, none within 3: both bounds kept
+	if mate, ok := m.get(a, 3); mate || !ok {
+		t.Errorf("within 3 after its disproof: mate %v known %v", mate, ok)
+	}
+	if mate, ok := m.get(a, 5); !mate || !ok {
+		t.Errorf("within 5 after a disproof within 3: mate %v known %v", mate, ok)
+	}
+}
