@@ -125,3 +125,45 @@ func TestMemoBounds(t *testing.T) {
 		t.Errorf("within 5 after a disproof within 3: mate %v known %v", mate, ok)
 	}
 }
+
+// TestVerifyEarlyDeadline: the line search ends at the reserve deadline
+// (leaving time to the final verifier) only while no line is verified;
+// once one is, a later line that the early check leaves unsettled does
+// not take the whole time back to the reserve.
+func TestVerifyEarlyDeadline(t *testing.T) {
+	tc := boundedCase{"mate in 3", "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3}
+	g, s, _ := caseSolver(t, tc, true)
+	defer s.Close()
+	line, _ := s.completeLine(context.Background(), g, maxRepairLine)
+	if len(line) != 3 {
+		t.Fatalf("main line of %d plies", len(line))
+	}
+	wrong := append([]shogi.Move(nil), line...)
+	wrong[2] = wrong[0] // not legal there: never verified
+	verified := []shogi.Move{1, 2, 3}
+	for _, sure := range [][]shogi.Move{nil, verified} {
+		s.reserveDeadline = time.Now().Add(time.Minute)
+		s.fullDeadline = s.reserveDeadline.Add(time.Minute)
+		s.lineDeadline = s.fullDeadline
+		s.early.sure, s.early.sureV = sure, Verification{OK: sure != nil}
+		s.verifyEarly(context.Background(), g, wrong, func() bool { return false })
+		if s.early.v.OK {
+			t.Fatal("the broken line was verified")
+		}
+		want := s.reserveDeadline
+		if sure != nil {
+			want = s.fullDeadline
+		}
+		if !s.lineDeadline.Equal(want) {
+			t.Errorf("a verified line before: %v; the line search ends at the reserve %v, want %v", sure != nil, s.lineDeadline.Equal(s.reserveDeadline), want.Equal(s.reserveDeadline))
+		}
+		if !slices.Equal(s.early.sure, sure) {
+			t.Errorf("the verified line changed")
+		}
+	}
+	s.early.sure = nil
+	s.verifyEarly(context.Background(), g, line, func() bool { return false })
+	if !s.early.v.OK || !slices.Equal(s.early.sure, line) || !s.lineDeadline.Equal(s.fullDeadline) {
+		t.Errorf("the 3-ply line: verified %v, kept %v, full deadline %v", s.early.v.OK, slices.Equal(s.early.sure, line), s.lineDeadline.Equal(s.fullDeadline))
+	}
+}
