@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/shogi"
@@ -380,4 +381,34 @@ func TestBoundedTerminalReadsHorizonSummary(t *testing.T) {
 	note(15, true)
 	check("a mate within 15", []int{15, 21}, core.Proven)
 	check("a mate within 15", []int{11, 13}, core.Unknown)
+}
+
+// TestShortenSaysWhyItEnded: a shortening that ends before its deadline
+// without a minimal line (here a bounded search that comes back undecided
+// although nothing stopped it) says so in the note, with the reason.
+func TestShortenSaysWhyItEnded(t *testing.T) {
+	tc := boundedCase{"mate in 3", "7sk/9/7PP/9/9/9/9/9/9 b GS 1", Tsume, 3}
+	g, s, bounded := caseSolver(t, tc, true)
+	defer s.Close()
+	s.start = time.Now()
+	line, _ := s.completeLine(context.Background(), g, maxRepairLine)
+	if len(line) != 3 {
+		t.Fatalf("main line of %d plies", len(line))
+	}
+	undecided := func(limit int, nodes uint64) core.Result {
+		if limit < 3 {
+			return core.Result{Stop: core.Finished, RootPN: 5, RootDN: 7}
+		}
+		return bounded(limit, nodes)
+	}
+	var res Result
+	s.shorten(context.Background(), g, core.Result{Outcome: core.Proven, Length: 3}, &res, first{pv: line, line: line}, undecided, func() bool { return false })
+	if len(res.Moves) != 3 || res.Minimal {
+		t.Fatalf("answer of %d plies, minimal %v", len(res.Moves), res.Minimal)
+	}
+	for _, w := range []string{"ended at", "with time left", `"mate within 1?" ended undecided`, "pn 5 dn 7"} {
+		if !strings.Contains(res.Note, w) {
+			t.Errorf("note %q lacks %q", res.Note, w)
+		}
+	}
 }

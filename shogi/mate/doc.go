@@ -74,7 +74,10 @@
 //     proof's disproofs; (c) each proven horizon's line is read from the
 //     proven and disproven horizons in the table, the defender's choice made
 //     exact by small searches (linewalk.go), and verified at once, while the
-//     table still holds what the verifier's hints follow. The length is
+//     table still holds what the verifier's hints follow (a line proven
+//     within its own length that this quick check leaves unsettled, while no
+//     line is verified yet, is verified again at once with retries until
+//     the line search's deadline). The length is
 //     minimal when "mate within len-2" is disproven. The bounded game decides
 //     its horizon in Terminal instead of expanding it. When time runs out
 //     the answer is the last line the early verification accepted, and
@@ -92,8 +95,11 @@
 //     move legal and a check, every defender move legal, the final position
 //     mate (or, under tsume rules, only futile drops left), and every other
 //     defender reply along the line mated within the plies that remain, by a
-//     depth-limited search of its own. A rejected line is returned with
-//     Verified false and the reason: a bug report, never a silent answer.
+//     depth-limited search of its own. Alternatives a first budget leaves
+//     unsettled are retried with larger budgets: within a node total
+//     without a time limit, else in rounds until the deadline. A rejected
+//     line is returned with Verified false and the reason: a bug report,
+//     never a silent answer.
 //
 // NoMate is reported only when the proof search proved it.
 package mate

@@ -281,7 +281,11 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 			res.Verification = s.early.v // checked when it was found
 		default:
 			s.phase("verify")
-			res.Verification = verifyFull(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
+			verify := verifyFull
+			if !deadline.IsZero() {
+				verify = verifyUntil // the retries have the time left, not a node total
+			}
+			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
 		}
 		res.Verified = res.Verification.OK
 		res.Proven = true
@@ -657,6 +661,7 @@ func (s *Solver) firstLine(ctx context.Context, g *Game, bounded func(int, uint6
 	}
 	if f.line = s.repairLine(ctx, g, f.pv, bounded); f.line != nil {
 		s.verifyEarly(ctx, g, f.line, stopped)
+		s.settleNow(ctx, g, f.line, stopped)
 	}
 	return f
 }
@@ -767,6 +772,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	var tied []shogi.Move // the last line given to the tie-break
 	tightened := -1       // the length of the last line given to tightenPass
+	ended := ""           // why the loop ended with time left (see lineEndNote)
 	for !stopped() {
 		if s.tieLines && best != nil && !slices.Equal(best, tied) {
 			// The line stands as the answer should the time run out
@@ -784,6 +790,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			if line := s.tightenPass(ctx, g, best, bounded, stopped); line != nil {
 				best, hi, next = line, len(line), len(line)-2
 				tightened = hi
+				s.settleNow(ctx, g, best, stopped)
 				if lo >= next {
 					res.Minimal = true
 					break
@@ -795,10 +802,12 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 		// undecided entries of the questions before it (see epochs).
 		s.epochN++
 		s.ep = s.ep.next(s.epochN)
-		out := bounded(next, 0).Outcome
+		br := bounded(next, 0)
+		out := br.Outcome
 		if out == core.Proven {
 			line := s.walkLine(g, next, bounded)
 			if line == nil {
+				ended = fmt.Sprintf("the line of the proven mate within %d plies could not be walked", next)
 				break // the main line could not be recovered
 			}
 			hi, best = next, line
@@ -817,14 +826,20 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 					s.verifyEarly(ctx, g, best, stopped)
 				}
 			}
+			if len(best) == hi {
+				s.settleNow(ctx, g, best, stopped)
+			}
 		} else if out == core.Disproven {
 			lo = next
 		} else {
+			ended = fmt.Sprintf("the bounded search \"mate within %d?\" ended undecided (%s, root pn %d dn %d, %d expansions)",
+				next, br.Stop, br.RootPN, br.RootDN, br.Stats.Expanded)
 			break
 		}
 		switch {
 		case hi < 0:
 			if next >= maxHorizon {
+				ended = fmt.Sprintf("no mate within the largest horizon, %d plies, was proven", maxHorizon)
 				break
 			}
 			next = odd(min(next*3/2+2, maxHorizon)) // the first proof's length was no bound
@@ -855,7 +870,23 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	if stopped() {
 		s.keepVerified(res, hi, lo)
+	} else if ended != "" {
+		res.Note = joinNote(res.Note, lineEndNote(ended, time.Since(s.start)))
 	}
+}
+
+// lineEndNote says why the shortening ended before its deadline without a
+// minimal line: time the line phase left unused is worth a measurement.
+func lineEndNote(why string, at time.Duration) string {
+	return fmt.Sprintf("the line search ended at %.1f s with time left: %s", at.Seconds(), why)
+}
+
+// joinNote appends b to the note a.
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // keepVerified answers with the last line verifyEarly accepted when the
@@ -882,16 +913,54 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 // verifyEarly verifies a line the shortening has just found, while the
 // table holds the bounded proofs the hints follow, and keeps the result
 // for Solve (see Solver.early). A line that is not settled now is verified
-// again at the end, with retries.
+// again at the end, with retries. The line search keeps the call's whole
+// time once a line is verified: a line found later and not settled now is
+// then worth less than the search's next step, since the final verifier
+// reads hints that the later searches have replaced (Microcosmos tail
+// 101, a 64 MiB table: the 101-ply line, settled in 9.9 k nodes when
+// found, left 62 of its 69 alternatives unsettled after the line phase,
+// 20 s of retries), and the last verified line stands as the answer if
+// the deadline comes first (keepVerified). Ionization (one thread): the
+// 795-ply line verified at 287 s, a 775-ply one walked at 492 s left
+// alternatives unsettled, and with the reserve the call ended at 497 s
+// with 795 and 103 s unused.
 func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
 	s.found(line)
 	prev := s.phase("verify")
 	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
 	s.phase(prev)
 	s.early.line, s.early.v = line, v
-	s.lineDeadline = s.reserveDeadline
 	if v.OK {
-		s.lineDeadline = s.fullDeadline // nothing left for the final verifier to do
+		s.early.sure, s.early.sureV = line, v
+	}
+	s.lineDeadline = s.reserveDeadline
+	if s.early.sure != nil {
+		s.lineDeadline = s.fullDeadline // the answer is verified already
+	}
+}
+
+// settleNow verifies line again, with retries until the line search's
+// deadline (verifyUntil), when its early verification left alternatives
+// unsettled and no line has been verified yet: without a verified line
+// the answer is Unknown however short the line, and the table holds now
+// the bounded proofs that the verifier's hints read, which the next
+// searches replace (Shin-ougi, one thread: the 873-ply line, proven,
+// left 208 of 224 alternatives unsettled at the end after 21 M verifier
+// nodes). The caller passes only a line proven a mate within its own
+// length, which the verifier can settle: a line walked from a larger
+// horizon may have an escaping defence, which the verifier cannot show
+// but by exhausting its depth.
+func (s *Solver) settleNow(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
+	if s.early.sure != nil || !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
+		s.early.v.Unsettled == 0 || s.reserveDeadline.IsZero() || stopped() {
+		return
+	}
+	prev := s.phase("verify")
+	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	s.phase(prev)
+	s.early.v = v
+	if v.OK {
+		s.lineDeadline = s.fullDeadline // as verifyEarly
 		s.early.sure, s.early.sureV = line, v
 	}
 }

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -65,6 +66,9 @@ const (
 	// than the first share.
 	retryFactor = 10
 	retryTotal  = 20_000_000
+	// maxRetryAltBudget caps an alternative's budget in the rounds of
+	// a verification that retries until its stop (verifier.untilStop).
+	maxRetryAltBudget = 1 << 40
 	// quickTotalBudget bounds verifyQuick.
 	quickTotalBudget = 200_000
 	shortTries       = 7 // plies of iterative deepening before the full depth
@@ -130,6 +134,17 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 	return v.run(line)
 }
 
+// verifyUntil is verifyFull whose retries are bounded by stop alone, which
+// must end the call (a deadline): rounds of growing budgets (retryFactor
+// each) until every alternative is settled. The caller has the time, and
+// a line left unsettled is no answer at all, however little of the time
+// was spent on it.
+func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true}
+	return v.run(line)
+}
+
 // verifyQuick is verifyFull without the retries and with quickTotalBudget
 // in all: a check made while the tables still hold the proofs that the
 // hints read (see Solver.verifyEarly), which costs little when they do.
@@ -164,17 +179,24 @@ func (v *verifier) halt() bool {
 	return v.stopped
 }
 
-// memo remembers settled answers, "mate within d plies?" by position key
-// and d, in a fixed table where a newer answer replaces an older one in its
-// slot: a lost answer only costs its search again (the search is bounded
-// by d, so nothing depends on finding it), and a node costs no map
-// insertion (a map was an eighth of the verifier's time).
+// memo remembers settled answers, "mate within d plies?" by position key,
+// as the bounds they give on the position's mate length: a mate within d
+// is one within every d' >= d, and no mate within d none within every
+// d' <= d (the search is depth-limited and path-independent), so an
+// answer also settles the questions of other depths, where a transposition
+// or a retry meets the position with more or fewer plies left. The table
+// is fixed, a newer position replacing an older one in its slot: a lost
+// answer only costs its search again (the search is bounded by d, so
+// nothing depends on finding it), and a node costs no map insertion (a
+// map was an eighth of the verifier's time).
 type memo []memoSlot
 
 type memoSlot struct {
 	key uint64
-	d   int32
-	val int32 // 0: empty, 1: no mate, 2: mate
+	// mate is the smallest d shown a mate within d (0: none); none the
+	// largest d shown no mate within d (0: none; no mate within 0 is
+	// never asked).
+	mate, none int32
 }
 
 // memoSlots is the memo's size: 512 KiB, more than a line's alternatives
@@ -183,27 +205,37 @@ const memoSlots = 1 << 15
 
 func newMemo() memo { return make(memo, memoSlots) }
 
-func (m memo) slot(key uint64, d int) *memoSlot {
-	h := (key ^ uint64(d)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
-	return &m[h>>(64-15)]
+func (m memo) slot(key uint64) *memoSlot {
+	return &m[(key*0xbf58476d1ce4e5b9)>>(64-15)]
 }
 
-// get returns the answer remembered for (key, d), if any.
+// get returns the answer the remembered bounds give for (key, d), if any.
 func (m memo) get(key uint64, d int) (mate, ok bool) {
-	sl := m.slot(key, d)
-	if sl.val == 0 || sl.key != key || sl.d != int32(d) {
+	sl := m.slot(key)
+	if sl.key != key {
 		return false, false
 	}
-	return sl.val == 2, true
+	if sl.mate != 0 && int(sl.mate) <= d {
+		return true, true
+	}
+	if sl.none != 0 && int(sl.none) >= d {
+		return false, true
+	}
+	return false, false
 }
 
 // put remembers the settled answer for (key, d).
 func (m memo) put(key uint64, d int, mate bool) {
-	v := int32(1)
-	if mate {
-		v = 2
+	sl := m.slot(key)
+	if sl.key != key {
+		*sl = memoSlot{key: key}
 	}
-	*m.slot(key, d) = memoSlot{key: key, d: int32(d), val: v}
+	switch {
+	case mate && (sl.mate == 0 || int32(d) < sl.mate):
+		sl.mate = int32(d)
+	case !mate && int32(d) > sl.none:
+		sl.none = int32(d)
+	}
 }
 
 type verifier struct {
@@ -221,6 +253,8 @@ type verifier struct {
 	altBudget, totalBudget uint64
 	hintedBudget           uint64 // hintedAltBudget, raised for the retries
 	noRetry                bool   // leave unsettled alternatives unsettled
+	untilStop              bool   // retry in rounds until stop (see verifyUntil)
+	retryNodes             uint64 // the retries' total without untilStop (0: retryTotal)
 	// hint, if set, suggests the attacker's move in a position (from the
 	// search's tables); the verifier tries it first and trusts nothing.
 	hint func(*shogi.Position, int) shogi.Move
@@ -348,15 +382,37 @@ type pendingAlt struct {
 
 // retry gives the unsettled alternatives of a hinted verification a
 // second, larger budget (see retryFactor), from the line's start position
-// (left as it was found). It returns the problem when one escapes.
+// (left as it was found), within retryTotal nodes; with untilStop, further
+// rounds, each retryFactor times the last, until all are settled or stop.
+// It returns the problem when one escapes.
 func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 	if v.hint == nil || len(alts) == 0 || v.noRetry {
 		return ""
 	}
-	p := v.pos
-	v.altBudget = max(v.altBudget, verifyAltBudget) * retryFactor
-	v.hintedBudget = hintedAltBudget * retryFactor
+	v.altBudget = max(v.altBudget, verifyAltBudget)
 	v.totalBudget = v.nodes + retryTotal
+	if v.retryNodes != 0 {
+		v.totalBudget = v.nodes + v.retryNodes
+	}
+	if v.untilStop {
+		v.totalBudget = math.MaxUint64
+	}
+	for len(alts) > 0 && !v.stopped && v.nodes < v.totalBudget {
+		v.altBudget = min(v.altBudget*retryFactor, maxRetryAltBudget)
+		v.hintedBudget = min(v.hintedBudget*retryFactor, maxRetryAltBudget)
+		var msg string
+		if alts, msg = v.retryRound(line, alts); msg != "" || !v.untilStop {
+			return msg
+		}
+	}
+	return ""
+}
+
+// retryRound is one round of retry: it returns the alternatives still
+// unsettled, or the problem when one escapes.
+func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAlt, string) {
+	p := v.pos
+	var left []pendingAlt
 	played := 0
 	defer func() {
 		for played > 0 {
@@ -374,14 +430,15 @@ func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 		p.Undo(a.alt)
 		switch {
 		case !settled:
+			left = append(left, a)
 		case ok:
 			v.res.Unsettled--
 			v.res.Refuted++
 		default:
-			return fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
+			return nil, fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
 		}
 	}
-	return ""
+	return left, ""
 }
 
 // defences returns the defender's legal replies without those the tsume
