@@ -81,12 +81,7 @@ func (s *Solver) tightenPass(ctx context.Context, g *Game, line []shogi.Move, bo
 	defer goTo(0)
 	// The repair's own bounded searches (an alternative the proof walk did
 	// not settle) have a budget too.
-	capped := func(limit int, nodes uint64) core.Result {
-		if nodes == 0 || nodes > tightenRepairNodes {
-			nodes = tightenRepairNodes
-		}
-		return bounded(limit, nodes)
-	}
+	capped := nodeCapped(bounded, tightenRepairNodes)
 	for i := n - 1; i > 0 && !stopped(); i-- {
 		goTo(i)
 		lim := n - i - 2
