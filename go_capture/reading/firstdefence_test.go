@@ -34,27 +34,13 @@ func checkFirstDefence(t *testing.T, algo string) {
 	cheaper, moved := 0, 0
 	for i := 0; i < n; i++ {
 		b := randomBoard(rng, 5)
-		var weak []board.Point
-		for p := board.Point(0); p < 25; p++ {
-			if b.At(p) != board.Empty && b.NumLibs(p) >= 2 && b.NumLibs(p) <= 3 {
-				weak = append(weak, p)
-			}
-		}
+		weak := weakPoints(b, 2, 3)
 		if len(weak) == 0 {
 			continue
 		}
 		target := weak[rng.Intn(len(weak))]
-		var res [2]Result
-		for j, off := range []bool{true, false} {
-			o := Options{Algorithm: algo, SafeLibs: 4, Plays: 300000}
-			o.noFirstDefence = off
-			r, err := Solve(context.Background(), b, target, Defend, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res[j] = r
-		}
-		x, y := res[0], res[1]
+		x, y := solveToggled(t, b, target, Defend, Options{Algorithm: algo, SafeLibs: 4, Plays: 300000},
+			func(o *Options, off bool) { o.noFirstDefence = off })
 		if !x.Proven || !y.Proven {
 			continue
 		}
@@ -154,12 +140,7 @@ func TestFirstDefenceBudgetSweep(t *testing.T) {
 		}
 		for asked < n {
 			b := randomBoard(rng, 5)
-			var weak []board.Point
-			for p := board.Point(0); p < 25; p++ {
-				if b.At(p) != board.Empty && b.NumLibs(p) >= 2 && b.NumLibs(p) <= 3 {
-					weak = append(weak, p)
-				}
-			}
+			weak := weakPoints(b, 2, 3)
 			if len(weak) == 0 {
 				continue
 			}

@@ -25,27 +25,13 @@ func TestKoPassOrder(t *testing.T) {
 	var plays [2]int64
 	for i := 0; i < n; i++ {
 		b := randomBoard(rng, 5)
-		var weak []board.Point
-		for p := board.Point(0); p < 25; p++ {
-			if b.At(p) != board.Empty && b.NumLibs(p) <= 3 {
-				weak = append(weak, p)
-			}
-		}
+		weak := weakPoints(b, 1, 3)
 		if len(weak) == 0 {
 			continue
 		}
 		target, mode := weak[rng.Intn(len(weak))], Mode(rng.Intn(2))
-		var res [2]Result
-		for j, inOrder := range []bool{true, false} {
-			o := Options{SafeLibs: 4, Plays: 300000}
-			o.passesInOrder = inOrder
-			r, err := Solve(context.Background(), b, target, mode, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res[j] = r
-		}
-		x, y := res[0], res[1]
+		x, y := solveToggled(t, b, target, mode, Options{SafeLibs: 4, Plays: 300000},
+			func(o *Options, inOrder bool) { o.passesInOrder = inOrder })
 		if !x.Proven || !y.Proven {
 			continue
 		}
@@ -104,12 +90,7 @@ func koQuestions(seed int64, n int, ask func(b *board.Board, target board.Point,
 		if b == nil {
 			continue
 		}
-		var weak []board.Point
-		for p := board.Point(0); p < 25; p++ {
-			if b.At(p) != board.Empty && b.NumLibs(p) <= 3 {
-				weak = append(weak, p)
-			}
-		}
+		weak := weakPoints(b, 1, 3)
 		if len(weak) == 0 {
 			continue
 		}
@@ -182,17 +163,8 @@ func TestKoPassOrderSameAnswers(t *testing.T) {
 	for _, algo := range []string{AlgoDFPN, AlgoPNStar, AlgoCStar} {
 		var codes [4]int
 		koQuestions(32, n, func(b *board.Board, target board.Point, mode Mode) bool {
-			var res [2]Result
-			for j, inOrder := range []bool{true, false} {
-				o := Options{Algorithm: algo, SafeLibs: 4, Plays: 300000}
-				o.passesInOrder = inOrder
-				r, err := Solve(context.Background(), b, target, mode, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res[j] = r
-			}
-			x, y := res[0], res[1]
+			x, y := solveToggled(t, b, target, mode, Options{Algorithm: algo, SafeLibs: 4, Plays: 300000},
+				func(o *Options, inOrder bool) { o.passesInOrder = inOrder })
 			if !x.Proven || !y.Proven {
 				return true // a budget stops the passes at other places
 			}

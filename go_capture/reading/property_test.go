@@ -158,3 +158,32 @@ func TestSavesAreRealHeavy(t *testing.T) {
 	}
 	checkSavesAreReal(t, 3000, 3)
 }
+
+// weakPoints lists the stones of b (a 5x5 board) whose strings have lo to
+// hi liberties: the targets of the random questions.
+func weakPoints(b *board.Board, lo, hi int) []board.Point {
+	var weak []board.Point
+	for p := board.Point(0); p < 25; p++ {
+		if b.At(p) != board.Empty && b.NumLibs(p) >= lo && b.NumLibs(p) <= hi {
+			weak = append(weak, p)
+		}
+	}
+	return weak
+}
+
+// solveToggled answers one question twice, with o as set(o, true) and
+// then as set(o, false): a rule's answers with and without it.
+func solveToggled(t *testing.T, b *board.Board, target board.Point, mode Mode, o Options, set func(*Options, bool)) (on, off Result) {
+	t.Helper()
+	var res [2]Result
+	for j, v := range []bool{true, false} {
+		oo := o
+		set(&oo, v)
+		r, err := Solve(context.Background(), b, target, mode, oo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res[j] = r
+	}
+	return res[0], res[1]
+}
