@@ -31,6 +31,7 @@
 #define tsume_result_moves tsume_h_result_moves
 #define tsume_result_best_move tsume_h_result_best_move
 #define tsume_result_stats tsume_h_result_stats
+#define tsume_result_line_stats tsume_h_result_line_stats
 #define tsume_result_flags tsume_h_result_flags
 #define tsume_result_free tsume_h_result_free
 #define tsume_result_proven tsume_h_result_proven
@@ -63,6 +64,7 @@
 #undef tsume_result_moves
 #undef tsume_result_best_move
 #undef tsume_result_stats
+#undef tsume_result_line_stats
 #undef tsume_result_flags
 #undef tsume_result_free
 #undef tsume_result_proven
@@ -98,6 +100,13 @@ _Static_assert(offsetof(tsume_shogi_query, threads) >= sizeof(tsume_capi_shogi_q
                "tsume_shogi_query.threads overlaps the first layout");
 _Static_assert(offsetof(tsume_shogi_query, time_limit_ms) == offsetof(tsume_capi_shogi_query_v1, time_limit_ms),
                "tsume_capi_shogi_query_v1 does not mirror tsume_shogi_query");
+
+/* tsume_shogi_query before line_node_limit was appended: callers built
+ * against that header pass this size (its sizeof, tail padding included,
+ * on every target: line_node_limit, 8-byte aligned, begins where it ended). */
+enum { tsume_capi_shogi_query_v2_size = offsetof(tsume_shogi_query, line_node_limit) };
+_Static_assert(offsetof(tsume_shogi_query, line_node_limit) >= offsetof(tsume_shogi_query, threads) + sizeof(uint32_t),
+               "tsume_shogi_query.line_node_limit overlaps threads");
 
 /* Handles are integers that never point anywhere; the conversion to a
  * pointer type happens in C so that Go never builds a pointer from an

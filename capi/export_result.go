@@ -107,6 +107,27 @@ func resultString(p *C.tsume_result, out **C.char, f func(*result) string) C.tsu
 	return C.TSUME_OK
 }
 
+// tsume_result_line_stats reads the work of a shogi mate's line search.
+//
+//export tsume_result_line_stats
+func tsume_result_line_stats(p *C.tsume_result, lineNodes *C.uint64_t, lineMS *C.double, exactNodes *C.uint64_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	r, err := resultOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	if lineNodes != nil {
+		*lineNodes = C.uint64_t(r.lineWork.nodes)
+	}
+	if lineMS != nil {
+		*lineMS = C.double(r.lineWork.ms)
+	}
+	if exactNodes != nil {
+		*exactNodes = C.uint64_t(r.lineWork.exact)
+	}
+	return C.TSUME_OK
+}
+
 // tsume_result_stats copies a result's statistics into a tsume_stats.
 //
 //export tsume_result_stats

@@ -70,12 +70,15 @@ func readShogiQuery(cq *C.tsume_shogi_query) (shogiQuery, error) {
 	if cq == nil {
 		return q, errorf(StatusInvalidArgument, "query is NULL")
 	}
-	// ABI 1 first shipped without threads; that size is still accepted.
-	hasThreads := true
+	// ABI 1 first shipped without threads, then without line_node_limit;
+	// both sizes are still accepted.
+	hasThreads, hasLineNodes := true, true
 	switch cq.struct_size {
 	case C.sizeof_tsume_shogi_query:
+	case C.tsume_capi_shogi_query_v2_size:
+		hasLineNodes = false
 	case C.tsume_capi_shogi_query_v1_size:
-		hasThreads = false
+		hasThreads, hasLineNodes = false, false
 	default:
 		return q, checkStructSize(cq.struct_size, C.sizeof_tsume_shogi_query, "tsume_shogi_query")
 	}
@@ -90,6 +93,9 @@ func readShogiQuery(cq *C.tsume_shogi_query) (shogiQuery, error) {
 	q.lim = newLimits(uint64(cq.node_limit), uint32(cq.time_limit_ms))
 	if hasThreads { // never read the field past an older caller's struct
 		q.threads = uint32(cq.threads)
+	}
+	if hasLineNodes {
+		q.lim.lineNodes = uint64(cq.line_node_limit)
 	}
 	return q, q.validate()
 }

@@ -101,6 +101,8 @@ type limits struct {
 	nodes uint64
 	time  time.Duration
 	plays int64 // board plays (capture game only); never negative
+	// lineNodes bounds a shogi mate's line search after the first proof.
+	lineNodes uint64
 }
 
 // newLimits converts the query fields (time in milliseconds).

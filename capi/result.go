@@ -42,6 +42,17 @@ type result struct {
 	// note explains a partial answer (why it is unknown, why the line is
 	// not minimal); "" when there is nothing to explain.
 	note string
+	// line is the work of a shogi mate's line search; zero otherwise.
+	lineWork lineStats
+}
+
+// lineStats mirrors tsume_result_line_stats: the line search's nodes and
+// time until the answer's length was first found, and the exact-length
+// search's nodes.
+type lineStats struct {
+	nodes uint64
+	ms    float64
+	exact uint64
 }
 
 // line returns the moves joined by single spaces.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tsume-solver/tsume/shogi"
 	"github.com/tsume-solver/tsume/shogi/mate"
@@ -88,7 +89,7 @@ func (sq *shogiQuestion) tableKind() string { return "shogi/" + sq.rules.String(
 
 // options are the mate.Options of the question under lim (progress aside).
 func (sq *shogiQuestion) options(lim limits) mate.Options {
-	return mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, TimeLimit: lim.time, Threads: sq.threads}
+	return mate.Options{Rules: sq.rules, Algorithm: sq.algo, NodeLimit: lim.nodes, LineNodeLimit: lim.lineNodes, TimeLimit: lim.time, Threads: sq.threads}
 }
 
 // search runs shogi/mate on the solver's table.
@@ -143,6 +144,7 @@ func shogiResult(mr mate.Result) *result {
 		r.verified, r.minimal = true, mr.Minimal
 		r.length = int32(mr.Length)
 		r.moves = mr.USI
+		r.lineWork = lineStats{nodes: mr.LineNodes, ms: float64(mr.LineElapsed) / float64(time.Millisecond), exact: mr.ExactNodes}
 	case mate.NoMate:
 		r.kind = KindDisproven
 	default:

@@ -66,8 +66,11 @@ func (s *solver) solve(textKey string, parse func() (question, error), lim limit
 	}
 	// An answer found while a limit or a cancel cut the search short may
 	// be incomplete (a shogi line whose minimality search was stopped):
-	// return it, but let a later ask with more time do better.
-	if ctx.Err() == nil {
+	// return it, but let a later ask with more time do better. A line-node
+	// limit ends the line search without a trace in the context, so a mate
+	// it may have left not minimal is kept out as well.
+	cut := lim.lineNodes != 0 && r.kind == KindProven && !r.minimal
+	if ctx.Err() == nil && !cut {
 		s.cache.put(key, r)
 		s.cache.put(textKey, r)
 	}

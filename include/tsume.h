@@ -193,6 +193,7 @@ typedef struct tsume_shogi_query {
     uint32_t time_limit_ms;  /* 0: none */
     uint32_t reserved;       /* ignored (the first layout's tail padding); set it to 0 */
     uint32_t threads;        /* threads of the proof search, 0 .. TSUME_MAX_THREADS; 0 and 1: one */
+    uint64_t line_node_limit; /* nodes of the line search after the first proof; 0: none */
 } tsume_shogi_query;
 /* threads: the proof search (df-pn) runs on that many threads, all over the
  * solver's one table, and so do the line search's large bounded searches;
@@ -211,12 +212,22 @@ typedef struct tsume_shogi_query {
  * that padding and threads follows it: a struct_size of
  * offsetof(tsume_shogi_query, threads) on 64-bit targets (in general, the
  * first layout's sizeof), from a caller built against the older header,
- * is accepted and means one thread. */
+ * is accepted and means one thread.
+ *
+ * line_node_limit bounds the line search that follows the first proof
+ * (shortening the line, proving it minimal, choosing among lines of equal
+ * length) in nodes, as node_limit bounds the proof: the answer is then the
+ * best verified line found within it, the same on every run of one thread
+ * whatever the machine's load (time_limit_ms does not give that). A mate
+ * that this limit left not proven minimal is not cached. The field was
+ * appended within ABI 1 after threads: a struct_size of
+ * offsetof(tsume_shogi_query, line_node_limit) (the previous layout's
+ * sizeof on every target) is accepted and means no line-node limit. */
 
 /* The largest tsume_shogi_query.threads accepted. */
 #define TSUME_MAX_THREADS 256
 
-#define TSUME_SHOGI_QUERY_INIT { sizeof(tsume_shogi_query), NULL, NULL, TSUME_RULES_TSUME, TSUME_ALGO_DEFAULT, 0, 0, 0, 1 }
+#define TSUME_SHOGI_QUERY_INIT { sizeof(tsume_shogi_query), NULL, NULL, TSUME_RULES_TSUME, TSUME_ALGO_DEFAULT, 0, 0, 0, 1, 0 }
 
 /* A capture-game question. The board comes from `sgf` (SGF text, FF[4], with
  * GNU Go's IL property honoured) or, when sgf is NULL, from board_size and
@@ -369,6 +380,17 @@ tsume_status tsume_result_best_move(const tsume_result *result, char **out);
 
 /* Search statistics. */
 tsume_status tsume_result_stats(const tsume_result *result, tsume_stats *out);
+
+/* The work of a shogi mate's line search, after the first proof (the
+ * proof's own is in tsume_result_stats): *line_nodes are its nodes until a
+ * line of the answer's length was first found, and *line_ms the time from
+ * the call's start until then; *exact_nodes are the nodes of the
+ * exact-length search. line_nodes is the same on every run of one thread,
+ * whatever the load; the rest of the time went to shortening further or
+ * proving the line minimal. All 0 for other results. Any pointer may be
+ * NULL. */
+tsume_status tsume_result_line_stats(const tsume_result *result, uint64_t *line_nodes,
+                                     double *line_ms, uint64_t *exact_nodes);
 
 /* Flags: *verified is 1 when the independent verifier accepted the line
  * (every shogi PROVEN result; capture results have no verifier and say 0),

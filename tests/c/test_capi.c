@@ -703,6 +703,85 @@ static void test_shogi_threads(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* line_node_limit bounds the line search after the first proof. The mate in
+ * 3 is found at once, and proving that no mate in 1 exists is the line
+ * search's work: a limit of one node leaves the line verified but not
+ * minimal, and such an answer must not be cached (a later ask with a
+ * larger limit would get it back). A caller built against the header
+ * before line_node_limit passes offsetof(tsume_shogi_query,
+ * line_node_limit): whatever lies past that size is not read. */
+typedef struct line_answer {
+    int32_t kind, verified, minimal, cached;
+    uint64_t line_nodes, exact_nodes;
+    double line_ms;
+} line_answer;
+
+static line_answer ask_line(tsume_solver *s, const char *sfen, uint64_t line_node_limit, uint32_t struct_size) {
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = sfen;
+    q.line_node_limit = line_node_limit;
+    q.struct_size = struct_size;
+    tsume_result *res = NULL;
+    char err[256];
+    tsume_status st = tsume_solve_shogi(s, &q, &res, err, sizeof err);
+    skip_if_not_built(st, err);
+    if (st != TSUME_OK)
+        FAIL("%s, line_node_limit %llu, struct_size %u: %s: %s", sfen, (unsigned long long)line_node_limit,
+             struct_size, tsume_status_string(st), err);
+    line_answer a;
+    a.kind = kind_of(res);
+    CHECK_STATUS(tsume_result_flags(res, &a.verified, &a.minimal, &a.cached), TSUME_OK);
+    CHECK_STATUS(tsume_result_line_stats(res, &a.line_nodes, &a.line_ms, &a.exact_nodes), TSUME_OK);
+    CHECK_STATUS(tsume_result_line_stats(res, NULL, NULL, NULL), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    return a;
+}
+
+static void test_shogi_line_nodes(void) {
+    const uint32_t size = (uint32_t)sizeof(tsume_shogi_query);
+    const uint32_t v2_size = (uint32_t)offsetof(tsume_shogi_query, line_node_limit);
+    CHECK(v2_size >= offsetof(tsume_shogi_query, threads) + sizeof(uint32_t));
+    tsume_solver *s = new_solver(16, 16);
+
+    line_answer cut = ask_line(s, MATE3_SFEN, 1, size);
+    printf("limit 1: kind %d verified %d minimal %d cached %d, line nodes %llu, exact nodes %llu, %.2f ms\n", cut.kind,
+           cut.verified, cut.minimal, cut.cached, (unsigned long long)cut.line_nodes,
+           (unsigned long long)cut.exact_nodes, cut.line_ms);
+    CHECK(cut.kind == TSUME_RESULT_PROVEN && cut.verified == 1 && cut.minimal == 0 && cut.cached == 0);
+    line_answer again = ask_line(s, MATE3_SFEN, 1, size);
+    CHECK(again.kind == TSUME_RESULT_PROVEN && again.minimal == 0 && again.cached == 0); /* searched again */
+
+    line_answer full = ask_line(s, MATE3_SFEN, 0, size);
+    printf("no limit: minimal %d cached %d, line nodes %llu, exact nodes %llu\n", full.minimal, full.cached,
+           (unsigned long long)full.line_nodes, (unsigned long long)full.exact_nodes);
+    CHECK(full.kind == TSUME_RESULT_PROVEN && full.minimal == 1 && full.cached == 0);
+    CHECK(full.exact_nodes > cut.exact_nodes); /* the minimality proof is line-search work */
+    CHECK(full.line_ms > 0 && full.line_nodes > 0);
+    /* the finished answer now serves every limit */
+    line_answer hit = ask_line(s, MATE3_SFEN, 1, size);
+    CHECK(hit.minimal == 1 && hit.cached == 1 && hit.exact_nodes == full.exact_nodes);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+
+    /* the previous layout: the limit of 1 past its end is not read */
+    s = new_solver(16, 0);
+    line_answer old = ask_line(s, MATE3_SFEN, 1, v2_size);
+    CHECK(old.kind == TSUME_RESULT_PROVEN && old.minimal == 1);
+    /* a no-mate and a capture answer have no line work */
+    line_answer none = ask_line(s, "8k/9/9/9/9/9/9/9/9 b P 1", 0, size);
+    CHECK(none.kind == TSUME_RESULT_DISPROVEN && none.line_nodes == 0 && none.exact_nodes == 0 && none.line_ms == 0);
+    /* sizes between the layouts are refused naming the field */
+    tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
+    q.sfen = MATE3_SFEN;
+    q.struct_size = v2_size + 4;
+    tsume_result *res = (tsume_result *)0x1;
+    char err[256];
+    CHECK_STATUS(tsume_solve_shogi(s, &q, &res, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
+    CHECK(res == NULL);
+    CHECK_CONTAINS(err, "struct_size");
+    CHECK_STATUS(tsume_result_line_stats(NULL, NULL, NULL, NULL), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 /* ---- threads: cancellation, busy, concurrency, progress -------------------- */
 
 typedef struct long_solve {
@@ -1652,6 +1731,7 @@ static const test_case tests[] = {
     {"shogi_limits", test_shogi_limits},
     {"shogi_cache", test_shogi_cache},
     {"shogi_threads", test_shogi_threads},
+    {"shogi_line_nodes", test_shogi_line_nodes},
     {"cancel", test_cancel},
     {"concurrent_solvers", test_concurrent_solvers},
     {"progress", test_progress},

@@ -30,7 +30,7 @@ STUB(tsume_solver_new) STUB(tsume_solver_free) STUB(tsume_cancel) STUB(tsume_sol
 STUB(tsume_solver_clear) STUB(tsume_solver_table_info) STUB(tsume_solve_shogi) STUB(tsume_solve_capture)
 STUB(tsume_result_kind_of) STUB(tsume_result_code) STUB(tsume_result_length)
 STUB(tsume_result_move_count) STUB(tsume_result_move) STUB(tsume_result_moves)
-STUB(tsume_result_best_move) STUB(tsume_result_stats) STUB(tsume_result_flags)
+STUB(tsume_result_best_move) STUB(tsume_result_stats) STUB(tsume_result_line_stats) STUB(tsume_result_flags)
 #ifndef OMIT_FREE
 STUB(tsume_result_free)
 #endif

@@ -195,6 +195,35 @@ def test_library_reads_threads(solver: tsume.Solver, monkeypatch: pytest.MonkeyP
     assert "threads = 257" in str(e)
 
 
+MATE3 = "9/3k5/9/3P5/9/9/9/9/9 b 2G 1"
+
+
+def test_line_nodes_bound_the_line_search() -> None:
+    # The mate in 3 is proven at once; proving that no mate in 1 exists is
+    # the line search's work. One line node leaves the line verified but
+    # not minimal, and that answer is not cached: the next ask searches.
+    with tsume.Solver(hash_mb=16) as s:
+        cut = solved(s.solve_shogi, MATE3, line_nodes=1)
+        assert (cut.result, cut.length, cut.verified, cut.minimal, cut.cached) == ("mate", 3, True, False, False)
+        assert not s.solve_shogi(MATE3, line_nodes=1).cached
+        full = s.solve_shogi(MATE3)
+        assert (full.minimal, full.cached) == (True, False)
+        assert full.exact_nodes > cut.exact_nodes > 0 and full.line_nodes > 0 and full.line_ms > 0
+        again = s.solve_shogi(MATE3, line_nodes=1)  # the finished answer serves any limit
+        assert again.cached and again.minimal and again.exact_nodes == full.exact_nodes
+        nomate = s.solve_shogi(NOMATE)
+        assert (nomate.line_nodes, nomate.line_ms, nomate.exact_nodes) == (0, 0.0, 0)
+
+
+@pytest.mark.parametrize(
+    "line_nodes, exc",
+    [(0, ValueError), (-1, ValueError), (2**64, ValueError), (1.5, TypeError), ("7", TypeError)],
+)
+def test_bad_line_nodes(solver: tsume.Solver, line_nodes: object, exc: type) -> None:
+    with pytest.raises(exc, match="line_nodes"):
+        solver.solve_shogi(MATE1, line_nodes=line_nodes)
+
+
 def test_records_kif_and_csa(solver: tsume.Solver) -> None:
     """.kif() and .csa(): the problem (the defender's hand filled under tsume
     rules, as the solver does) and, for a mate only, its verified line."""

@@ -75,7 +75,7 @@ def _shogi(args: argparse.Namespace, out: TextIO) -> int:
     with tsume.Solver(hash_mb=args.hash_mb) as s:
         r = s.solve_shogi(
             args.sfen, args.moves, rules=args.rules, algo=args.algo or "dfpn",
-            time_limit=args.time_limit, nodes=args.nodes,
+            time_limit=args.time_limit, nodes=args.nodes, line_nodes=args.line_nodes,
         )  # fmt: skip
     print(repr(r), file=out)
     return 0
@@ -110,6 +110,7 @@ def main(argv: Optional[List[str]] = None, out: TextIO = sys.stdout) -> int:
     sh.add_argument("sfen")
     sh.add_argument("moves", nargs="?", default=None, help="USI moves played first")
     limits(sh)
+    sh.add_argument("--line-nodes", type=int, default=None, help="node limit of the line search after the proof")
 
     sub.add_parser("version", help="print the package and library versions")
 

@@ -113,6 +113,7 @@ class ShogiQuery(Structure):
         ("time_limit_ms", c_uint32),
         ("reserved", c_uint32),  # the first layout's tail padding, named so that threads follows it
         ("threads", c_uint32),
+        ("line_node_limit", c_uint64),
     ]
 
 
@@ -192,6 +193,7 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_result_moves", c_int, [c_void_p, POINTER(c_void_p)]),
     ("tsume_result_best_move", c_int, [c_void_p, POINTER(c_void_p)]),
     ("tsume_result_stats", c_int, [c_void_p, POINTER(CStats)]),
+    ("tsume_result_line_stats", c_int, [c_void_p, POINTER(c_uint64), POINTER(c_double), POINTER(c_uint64)]),
     ("tsume_result_flags", c_int, [c_void_p, POINTER(c_int32), POINTER(c_int32), POINTER(c_int32)]),
     ("tsume_result_free", c_int, [c_void_p]),
     ("tsume_result_proven", c_int, [c_void_p, POINTER(c_int32)]),

@@ -200,6 +200,13 @@ class ShogiResult(Result):
     #: the unverified line of a proven mate (``result == "unknown"``,
     #: ``proven`` True); empty otherwise. Not an answer.
     candidate: Tuple[str, ...] = ()
+    #: for a mate: the line search's nodes after the first proof until a
+    #: line of ``length`` plies was first found (the same on every run of
+    #: one thread), and the time from the call's start until then
+    line_nodes: int = 0
+    line_ms: float = 0.0
+    #: the exact-length search's nodes (part of the line search)
+    exact_nodes: int = 0
     #: the question: the position as given, the moves played from it first,
     #: and the rules (what :meth:`kif` and :meth:`csa` start from).
     problem: Tuple[str, str, str] = dataclasses.field(default=("", "", "tsume"), repr=False, compare=False)

@@ -33,7 +33,7 @@ import signal
 import threading
 import time
 import weakref
-from ctypes import byref, c_int32, c_size_t, c_uint32, c_void_p
+from ctypes import byref, c_double, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Optional, Tuple, TypeVar, Union
 
 from . import _lib
@@ -388,6 +388,7 @@ class Solver:
         nodes: Optional[int] = None,
         *,
         threads: int = 1,
+        line_nodes: Optional[int] = None,
         progress: Optional[ProgressCallback] = None,
         progress_interval: float = 0.5,
     ) -> ShogiResult:
@@ -411,6 +412,12 @@ class Solver:
             length do not depend on it; node counts may. The search starts
             the other threads only if the problem is still open after a
             short solo phase.
+        :param line_nodes: node limit of the line search after the first
+            proof (shortening, proving the line minimal); None for none.
+            Unlike ``time_limit`` it ends the search at the same point on
+            every run of one thread, whatever the machine's load: the
+            answer is then the best verified line found within it, perhaps
+            not ``minimal`` (and such an answer is not cached).
         :param progress: called with a :class:`Progress` about every
             ``progress_interval`` seconds, on the calling thread.
         :raises tsume.ParseError: malformed SFEN or move.
@@ -430,6 +437,7 @@ class Solver:
         q.algo = _choice("algo", algo, SHOGI_ALGOS)
         q.node_limit, q.time_limit_ms = _limits(time_limit, nodes)
         q.threads = _int_option("threads", threads, 1, _lib.MAX_THREADS)
+        q.line_node_limit = 0 if line_nodes is None else _int_option("line_nodes", line_nodes, 1, _UINT64_MAX)
         interval = _interval_ms(progress_interval)
         out, status, err = self._solve(self._lib.dll.tsume_solve_shogi, q, progress, interval)
         res = self._finish(out, status, err, self._shogi_result)
@@ -847,7 +855,17 @@ class Solver:
             common.update(kind=Kind.UNKNOWN, moves=(), best_move=None, length=0, proven=True,
                           note=common["note"] or "the library returned a mate whose line was not verified")
             minimal = False
-        return ShogiResult(result=shogi_word(common["kind"]), minimal=minimal, candidate=candidate, **common)
+        line_nodes, line_ms, exact_nodes = c_uint64(), c_double(), c_uint64()
+        self._check(self._lib.dll.tsume_result_line_stats(r, byref(line_nodes), byref(line_ms), byref(exact_nodes)))
+        return ShogiResult(
+            result=shogi_word(common["kind"]),
+            minimal=minimal,
+            candidate=candidate,
+            line_nodes=line_nodes.value,
+            line_ms=line_ms.value,
+            exact_nodes=exact_nodes.value,
+            **common,
+        )
 
     def _capture_result(self, r: c_void_p, mode: str) -> CaptureResult:
         common, _ = self._common(r)
