@@ -409,20 +409,57 @@ const shortLibs = 2
 func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	s := &b.strs[id]
 	n := len(buf)
+	enemy := s.color.Opponent()
 	if s.nStones < aroundStones {
-		adj, lo, hi := b.adjacentPoints(s)
-		for i := lo; i <= hi; i++ {
-			buf = b.appendShortWord(buf, n, i, adj[i], maxLibs)
+		// One or two stones (id is one of them): their enemy
+		// neighbours, at most six, sorted in place of a walk over
+		// the six words of a point set.
+		var pts [8]Point
+		k := b.addEnemyNbrs(&pts, 0, id, enemy)
+		if s.nStones == 2 {
+			for _, r := range b.nbr[id][:b.nnbr[id]] {
+				if b.sid[r] == id {
+					k = b.addEnemyNbrs(&pts, k, r, enemy)
+					break
+				}
+			}
+		}
+		for _, q := range pts[:k] {
+			a := b.sid[q]
+			if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+				buf = append(buf, a)
+			}
 		}
 		return buf
 	}
-	enemy := s.color.Opponent()
 	lo, hi := s.stones.span()
 	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
 	for i := lo; i <= hi; i++ {
 		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
 	}
 	return buf
+}
+
+// addEnemyNbrs inserts the neighbours of q that hold a stone of colour
+// enemy into pts[:k], kept in increasing order without repeats, and
+// returns the new count.
+func (b *Board) addEnemyNbrs(pts *[8]Point, k int, q Point, enemy Color) int {
+	for _, r := range b.nbr[q][:b.nnbr[q]] {
+		if b.color[r] != enemy {
+			continue
+		}
+		i := k
+		for i > 0 && pts[i-1] > r {
+			i--
+		}
+		if i > 0 && pts[i-1] == r {
+			continue
+		}
+		copy(pts[i+1:k+1], pts[i:k])
+		pts[i] = r
+		k++
+	}
+	return k
 }
 
 // appendShortWord appends to buf the strings of the enemy stones in
