@@ -160,6 +160,9 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 // entry of QSCapture's exists only where it looked, at one or two
 // liberties), else played.
 func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
+	if s.extensionFails(m) {
+		return false
+	}
 	if r, ok := s.cachedAfter(m, a, i); ok {
 		return r == board.NoPoint
 	}
@@ -170,6 +173,23 @@ func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
 	ok := s.qsCapture()
 	s.undo()
 	return !ok
+}
+
+// extensionFails reports, without playing it, that the owner's move m
+// on the target's liberty captures nothing and leaves the joined
+// string at most one liberty (extensionLibs counts them exactly when
+// nothing is taken): a suicide, or a string of two stones or more in
+// atari with no ko ban after the move, which QSCapture takes at once
+// (qsCaptureSearch). In GNU Go's suite this is the extension that ends
+// a working ladder, and a third of the owner's QSSave moves. Unsure
+// cases answer false and the move is played: a ko ban, superko, a
+// stopped search, the depth guard, playAll.
+func (s *searcher) extensionFails(m board.Point) bool {
+	if s.playAll || s.stopped || s.ply >= maxPly-9 || s.b.Superko() || s.koBanned(m, s.owner) ||
+		s.b.At(m) != board.Empty || !s.b.Libs(s.target).Has(m) || s.b.IsCapture(m, s.owner) {
+		return false
+	}
+	return s.extensionLibs(m, board.NoPoint) <= 1
 }
 
 // breaksOut reports whether the owner's first quiescence move, the
