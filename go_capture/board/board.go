@@ -70,6 +70,8 @@ type Board struct {
 	strs    [MaxPoints]str
 	nbr     [MaxPoints][4]Point
 	nnbr    [MaxPoints]uint8
+	// snbr holds the same neighbours in increasing order.
+	snbr [MaxPoints][4]Point
 	// points holds the points of each content (Empty, Black, White),
 	// kept with color, so that the neighbours of a set of points are a
 	// few word operations (Dilate).
@@ -147,6 +149,8 @@ func New(size int) (*Board, error) {
 			add(p + size)
 		}
 		b.nnbr[p] = k
+		b.snbr[p] = b.nbr[p]
+		slices.Sort(b.snbr[p][:k])
 		b.sid[p] = NoPoint
 		b.points[Empty].Set(Point(p))
 		if x > 0 {
@@ -410,24 +414,34 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	s := &b.strs[id]
 	n := len(buf)
 	enemy := s.color.Opponent()
-	if s.nStones < aroundStones {
-		// One or two stones (id is one of them): their enemy
-		// neighbours, at most six, sorted in place of a walk over
-		// the six words of a point set.
-		var pts [8]Point
-		k := b.addEnemyNbrs(&pts, 0, id, enemy)
-		if s.nStones == 2 {
-			for _, r := range b.nbr[id][:b.nnbr[id]] {
-				if b.sid[r] == id {
-					k = b.addEnemyNbrs(&pts, k, r, enemy)
-					break
-				}
+	if s.nStones == 1 { // id is the stone
+		for _, q := range b.snbr[id][:b.nnbr[id]] {
+			if b.color[q] == enemy {
+				buf = b.appendShortAt(buf, n, q, maxLibs)
 			}
 		}
-		for _, q := range pts[:k] {
-			a := b.sid[q]
-			if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
-				buf = append(buf, a)
+		return buf
+	}
+	if s.nStones == 2 {
+		// id and its partner: their neighbours in increasing order, a
+		// merge of the two sorted lists (no point touches both).
+		x := b.snbr[id][:b.nnbr[id]]
+		var y []Point
+		for _, r := range x {
+			if b.sid[r] == id {
+				y = b.snbr[r][:b.nnbr[r]]
+				break
+			}
+		}
+		for len(x) > 0 || len(y) > 0 {
+			var q Point
+			if len(y) == 0 || (len(x) > 0 && x[0] < y[0]) {
+				q, x = x[0], x[1:]
+			} else {
+				q, y = y[0], y[1:]
+			}
+			if b.color[q] == enemy {
+				buf = b.appendShortAt(buf, n, q, maxLibs)
 			}
 		}
 		return buf
@@ -440,26 +454,15 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	return buf
 }
 
-// addEnemyNbrs inserts the neighbours of q that hold a stone of colour
-// enemy into pts[:k], kept in increasing order without repeats, and
-// returns the new count.
-func (b *Board) addEnemyNbrs(pts *[8]Point, k int, q Point, enemy Color) int {
-	for _, r := range b.nbr[q][:b.nnbr[q]] {
-		if b.color[r] != enemy {
-			continue
-		}
-		i := k
-		for i > 0 && pts[i-1] > r {
-			i--
-		}
-		if i > 0 && pts[i-1] == r {
-			continue
-		}
-		copy(pts[i+1:k+1], pts[i:k])
-		pts[i] = r
-		k++
+// appendShortAt appends the string of the enemy stone q to buf if it
+// has at most maxLibs liberties and is not already there (from buf[n]
+// on).
+func (b *Board) appendShortAt(buf []Point, n int, q Point, maxLibs int) []Point {
+	a := b.sid[q]
+	if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+		buf = append(buf, a)
 	}
-	return k
+	return buf
 }
 
 // appendShortWord appends to buf the strings of the enemy stones in
