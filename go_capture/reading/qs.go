@@ -92,8 +92,12 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		counted := false
 		if !s.playAll {
 			var escapes bool
-			if escapes, counted = s.escapesAfter(m, libs[1-i]); escapes {
+			var ext int
+			if escapes, counted, ext = s.escapesAfter(m, libs[1-i]); escapes {
 				continue
+			}
+			if counted && s.capturesAfter(m, libs[1-i], ext) {
+				return m
 			}
 		}
 		if !s.play(m, s.attacker) {
@@ -240,22 +244,57 @@ func (s *searcher) breaksOut() bool {
 //
 // counted reports that the extension was counted and fell short: after
 // m (a legal move that captures nothing, so no ko ban) breaksOut would
-// count the same and fail.
-func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool) {
+// count the same and fail; ext is then that count.
+func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool, ext int) {
 	if s.b.Superko() || s.koBanned(m, s.attacker) {
-		return false, false
+		return false, false, 0
 	}
 	breathes, capture := s.b.Breathes(m, s.attacker)
 	if capture {
-		return false, false
+		return false, false, 0
 	}
 	if !breathes {
-		return true, false
+		return true, false, 0
 	}
-	if s.extensionLibs(o, m) >= 3 {
-		return true, false
+	ext = s.extensionLibs(o, m)
+	if ext >= 3 {
+		return true, false, ext
 	}
-	return false, true
+	return false, true, ext
+}
+
+// capturesAfter reports, without playing, that the attacker's move m
+// on one of the target's two liberties captures it for certain, given
+// that escapesAfter counted the owner's extension at the other liberty
+// o after m (ext liberties): the target of two stones or more is left
+// in atari on o, and QSSave has nothing that saves it:
+//
+//   - the extension leaves at most one liberty (ext <= 1) and captures
+//     nothing (no attacker string next to o is in atari, and m's string
+//     keeps two liberties), so foreseeOwner answers that it fails;
+//   - no attacker string next to the target is in atari after m (none
+//     is before, and m's string has two liberties), so QSSave lists no
+//     capture; a target of one stone would have the snapback and ko
+//     moves too, and is played.
+//
+// Then QSSave fails with no move played and no ko met (a move that
+// captures nothing lifts every ban), so the answer and what the ko
+// passes are told are those of playing m. Near the depth guard, when
+// stopped or with playAll the move is played.
+func (s *searcher) capturesAfter(m, o board.Point, ext int) bool {
+	if ext > 1 || s.stopped || s.ply >= maxPly-10 || s.b.NumStones(s.target) < 2 {
+		return false
+	}
+	for _, r := range s.b.Neighbors(o) {
+		if s.b.At(r) == s.attacker && s.b.NumLibs(r) == 1 {
+			return false
+		}
+	}
+	if l, _ := s.b.LibsAfter(m, s.attacker); l < 2 {
+		return false
+	}
+	var adj [8]board.Point
+	return len(s.b.AppendAdjacent(adj[:0], s.target, 1)) == 0
 }
 
 // extensionLibs counts the liberties the owner's stone at o would have,
