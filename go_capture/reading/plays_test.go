@@ -18,7 +18,7 @@ func TestPlaysBudget(t *testing.T) {
 		{AlgoAPS, "ko capture is a ko result", 1000},
 		{AlgoAPS, "ko: connecting saves cleanly", 600},
 		{AlgoDFPN, "ko capture is a ko result", 1000},
-		{AlgoDFPN, "ko: connecting saves cleanly", 600},
+		{AlgoDFPN, "ko: connecting saves cleanly", 500},
 		{AlgoDFPN, "ladder broken by breakers", 20000},
 		{AlgoPNStar, "ko capture is a ko result", 1000},
 		{AlgoPNStar, "ko: connecting saves cleanly", 600},

@@ -88,15 +88,33 @@ func (s *searcher) qsCaptureSearch() board.Point {
 			prefetch.Line(unsafe.Pointer(&s.giCache[k&giCacheMask]))
 		}
 	}
+	// What the board tells of each atari (escapesAfter). The atari
+	// after which the owner's extension has fewer liberties is tried
+	// first: it drives the string into the attacker's stones, and is
+	// the one that captures at once or starts the ladder; the other
+	// side mostly lets the string run, and in point order it was read
+	// to the end first about half the time (7% of reading.tst's plays).
+	// Both orders find a capture when there is one; which move is
+	// named may differ.
+	var look [2]struct {
+		escapes, counted bool
+		ext              int
+	}
+	for i, m := range libs {
+		look[i].escapes, look[i].counted, look[i].ext = s.escapesAfter(m, libs[1-i])
+	}
+	if atariRank(look[1].escapes, look[1].counted, look[1].ext) < atariRank(look[0].escapes, look[0].counted, look[0].ext) {
+		libs[0], libs[1] = libs[1], libs[0]
+		look[0], look[1] = look[1], look[0]
+	}
 	for i, m := range libs {
 		counted := false
-		if !s.playAll {
-			var escapes bool
-			var ext int
-			if escapes, counted, ext = s.escapesAfter(m, libs[1-i]); escapes {
+		if !s.playAll { // playAll plays them all, in the same order
+			if look[i].escapes {
 				continue
 			}
-			if counted && s.capturesAfter(m, libs[1-i], ext) {
+			counted = look[i].counted
+			if counted && s.capturesAfter(m, libs[1-i], look[i].ext) {
 				return m
 			}
 		}
@@ -110,6 +128,19 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		}
 	}
 	return board.NoPoint
+}
+
+// atariRank orders an attacker's atari by what escapesAfter told of
+// it: the liberties of the owner's extension when counted, an escape
+// last, and an unsure move (a capture, a ko ban) as one liberty.
+func atariRank(escapes, counted bool, ext int) int {
+	switch {
+	case escapes:
+		return 3
+	case counted:
+		return ext
+	}
+	return 1
 }
 
 // qsSave reports whether the target, in atari with the owner to move, is
