@@ -369,10 +369,6 @@ func (s *searcher) gSearch(n int) bool {
 			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
 		for i, c := range cands {
-			if s.outOfReach(c, n) {
-				s.gKiller[s.ply] = c
-				return false
-			}
 			if look { // gi(n) looks its cache up first
 				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {
@@ -397,25 +393,6 @@ func (s *searcher) gSearch(n int) bool {
 	return false
 }
 
-// outOfReach reports, without playing it, that the owner's move c
-// joins the target (c is one of its liberties) and leaves it so many
-// liberties that gi(n) fails at once: n+2 (gi_n fills at most n+1) or
-// SafeLibs, whichever is fewer. What extensionLibs counts is a lower
-// bound (captures only add liberties), and a move with liberties that
-// no ban forbids is legal. After such a move gi(n) returns before it
-// looks anything up or plays (gi, qsCaptureMove, giSearch), so the
-// searches answer as if the move had been played, one play and one
-// ladder lookup fewer (most refutations in g are such extensions).
-// Unsure cases answer false and the move is played: a ko ban, superko,
-// the depth guard, playAll.
-func (s *searcher) outOfReach(c board.Point, n int) bool {
-	if s.playAll || s.b.Superko() || s.ply >= maxPly-2 || s.b.At(c) != board.Empty ||
-		s.koBanned(c, s.owner) || !s.b.Libs(s.target).Has(c) {
-		return false
-	}
-	return s.extensionLibs(c, board.NoPoint) >= min(s.safeLibs, n+2)
-}
-
 // ip finds the smallest k <= maxK for which ip_k holds and appends its
 // forced moves to forced. k is 0 when none holds: the attacker has no
 // capture within maxK moves even after a pass, so the target is saved.
@@ -432,10 +409,6 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
 		for i, c := range cands {
-			if s.outOfReach(c, k) {
-				forced = append(forced, c)
-				continue
-			}
 			if look { // gi(k) looks its cache up first
 				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {
