@@ -495,7 +495,15 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 	// (reading.tst, 1 M plays: 194 passed, 17.56 M plays; deferred 192,
 	// 17.27 M, 2.4× the expansions).
 	eager := o.eagerTerminal || o.Algorithm == AlgoCStar
-	g := &captureGame{s: s, steps: 1, brute: st.Number == 9, eager: eager}
+	// The game is the Solver's, kept between questions with its
+	// per-ply buffers of forced moves (a new one allocated 9.5 KB).
+	if v.g == nil {
+		v.g = &captureGame{}
+	}
+	g := v.g
+	forced := g.forced
+	*g = captureGame{s: s, steps: 1, brute: st.Number == 9, eager: eager}
+	g.forced = forced
 	if st.Steps[0].OR == 1 {
 		g.steps = 2
 	}
