@@ -45,8 +45,10 @@ type captureGame struct {
 	// current position to ExpandTerminal, for Estimate.
 	deferred bool
 
-	// halt stops the core search that drives the game (core.Searcher.Stop).
-	halt func()
+	// halt is the core search that drives the game, which a limit of
+	// the game's own stops (core.Searcher.Stop; a pointer rather than
+	// the method value, which would be allocated at every search).
+	halt *core.Searcher
 	// limbo counts the stopMoves on the board (see stopMove); limboSalt
 	// keys the positions they lead to.
 	limbo     int
@@ -75,7 +77,7 @@ func (g *captureGame) stopped() bool {
 		return false
 	}
 	if g.halt != nil {
-		g.halt()
+		g.halt.Stop()
 	}
 	return true
 }
@@ -471,7 +473,7 @@ func coreOptions(algorithm string, widen bool) core.Options {
 // run searches the game's current position with cs, which a limit of
 // the game's own stops through halt (see stopMove).
 func (g *captureGame) run(ctx context.Context, cs *core.Searcher) core.Result {
-	g.halt = cs.Stop
+	g.halt = cs
 	g.limboSalt = mix64(g.s.question ^ uint64(g.s.plays) ^ 0x6c696d626f) // "limbo"
 	g.expanded = [maxPly]bool{}
 	r := cs.Solve(ctx, g)
