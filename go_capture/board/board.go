@@ -50,13 +50,11 @@ type libUndo struct {
 
 // mark is what Undo needs besides the logs: the state before one move.
 type mark struct {
-	nPoint, nStr, nLib int
-	hash               uint64
-	ko                 Point
-	koColor            Color
-	captured           [3]int16
-	histLen            int
-	histKey            uint64
+	hash, histKey               uint64
+	nPoint, nStr, nLib, histLen int32
+	captured                    [3]int16
+	ko                          Point
+	koColor                     Color
 }
 
 // Board is a Go position. The zero value is not usable: call New.
@@ -70,6 +68,8 @@ type Board struct {
 	strs    [MaxPoints]str
 	nbr     [MaxPoints][4]Point
 	nnbr    [MaxPoints]uint8
+	// snbr holds the same neighbours in increasing order.
+	snbr [MaxPoints][4]Point
 	// points holds the points of each content (Empty, Black, White),
 	// kept with color, so that the neighbours of a set of points are a
 	// few word operations (Dilate).
@@ -147,6 +147,8 @@ func New(size int) (*Board, error) {
 			add(p + size)
 		}
 		b.nnbr[p] = k
+		b.snbr[p] = b.nbr[p]
+		slices.Sort(b.snbr[p][:k])
 		b.sid[p] = NoPoint
 		b.points[Empty].Set(Point(p))
 		if x > 0 {
@@ -174,6 +176,28 @@ func (b *Board) Clone() *Board {
 	c.libLog = append(make([]libUndo, 0, cap(b.libLog)), b.libLog...)
 	c.marks = append(make([]mark, 0, cap(b.marks)), b.marks...)
 	return &c
+}
+
+// CopyInto makes dst an independent copy of b (with its undo history),
+// as Clone does, but in dst's memory: a caller that copies a board per
+// question reuses one rather than allocating a board each time. dst
+// must not be b.
+func (b *Board) CopyInto(dst *Board) {
+	adj := dst.adj
+	history, pointLog, strLog := dst.history[:0], dst.pointLog[:0], dst.strLog[:0]
+	libLog, marks := dst.libLog[:0], dst.marks[:0]
+	*dst = *b
+	if adj == nil {
+		adj = new([adjMemoSize]adjEntry)
+	} else {
+		clear(adj[:]) // as a clone's: nothing remembered
+	}
+	dst.adj = adj
+	dst.history = append(history, b.history...)
+	dst.pointLog = append(pointLog, b.pointLog...)
+	dst.strLog = append(strLog, b.strLog...)
+	dst.libLog = append(libLog, b.libLog...)
+	dst.marks = append(marks, b.marks...)
 }
 
 // Size returns the board size.
@@ -409,14 +433,39 @@ const shortLibs = 2
 func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	s := &b.strs[id]
 	n := len(buf)
-	if s.nStones < aroundStones {
-		adj, lo, hi := b.adjacentPoints(s)
-		for i := lo; i <= hi; i++ {
-			buf = b.appendShortWord(buf, n, i, adj[i], maxLibs)
+	enemy := s.color.Opponent()
+	if s.nStones == 1 { // id is the stone
+		for _, q := range b.snbr[id][:b.nnbr[id]] {
+			if b.color[q] == enemy {
+				buf = b.appendShortAt(buf, n, q, maxLibs)
+			}
 		}
 		return buf
 	}
-	enemy := s.color.Opponent()
+	if s.nStones == 2 {
+		// id and its partner: their neighbours in increasing order, a
+		// merge of the two sorted lists (no point touches both).
+		x := b.snbr[id][:b.nnbr[id]]
+		var y []Point
+		for _, r := range x {
+			if b.sid[r] == id {
+				y = b.snbr[r][:b.nnbr[r]]
+				break
+			}
+		}
+		for len(x) > 0 || len(y) > 0 {
+			var q Point
+			if len(y) == 0 || (len(x) > 0 && x[0] < y[0]) {
+				q, x = x[0], x[1:]
+			} else {
+				q, y = y[0], y[1:]
+			}
+			if b.color[q] == enemy {
+				buf = b.appendShortAt(buf, n, q, maxLibs)
+			}
+		}
+		return buf
+	}
 	lo, hi := s.stones.span()
 	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
 	for i := lo; i <= hi; i++ {
@@ -425,13 +474,57 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	return buf
 }
 
+// AnyAdjacentInAtari reports whether an enemy string in atari touches
+// the string at p (a stone): len(AppendAdjacent(buf, p, 1)) > 0,
+// stopping at the first one found.
+func (b *Board) AnyAdjacentInAtari(p Point) bool {
+	id := b.sid[p]
+	s := &b.strs[id]
+	enemy := s.color.Opponent()
+	if s.nStones < aroundStones {
+		for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+			for _, r := range b.nbr[q][:b.nnbr[q]] {
+				if b.color[r] == enemy && b.strs[b.sid[r]].nLibs == 1 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	lo, hi := s.stones.span()
+	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	for i := lo; i <= hi; i++ {
+		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; {
+			e := &b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]]
+			if e.nLibs == 1 {
+				return true
+			}
+			w &^= e.stones[i] // its other stones in this word
+		}
+	}
+	return false
+}
+
+// appendShortAt appends the string of the enemy stone q to buf if it
+// has at most maxLibs liberties and is not already there (from buf[n]
+// on).
+func (b *Board) appendShortAt(buf []Point, n int, q Point, maxLibs int) []Point {
+	a := b.sid[q]
+	if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+		buf = append(buf, a)
+	}
+	return buf
+}
+
 // appendShortWord appends to buf the strings of the enemy stones in
 // word i of the neighbour set (w) with at most maxLibs liberties, each
 // string once (those appended from buf[n] on are checked).
 func (b *Board) appendShortWord(buf []Point, n, i int, w uint64, maxLibs int) []Point {
-	for ; w != 0; w &= w - 1 {
+	for w != 0 {
 		a := b.sid[i<<6+bits.TrailingZeros64(w)]
-		if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+		e := &b.strs[a]
+		w &^= e.stones[i] // its other stones in this word: the same string
+		if int(e.nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
 			buf = append(buf, a)
 		}
 	}
@@ -804,8 +897,8 @@ func (b *Board) logStr(id Point) {
 
 func (b *Board) pushMark() {
 	b.marks = append(b.marks, mark{
-		nPoint: len(b.pointLog), nStr: len(b.strLog), nLib: len(b.libLog), hash: b.hash,
-		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history), histKey: b.histKey,
+		nPoint: int32(len(b.pointLog)), nStr: int32(len(b.strLog)), nLib: int32(len(b.libLog)), hash: b.hash,
+		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: int32(len(b.history)), histKey: b.histKey,
 	})
 }
 
@@ -822,7 +915,7 @@ func (b *Board) Undo() bool {
 	b.marks = b.marks[:len(b.marks)-1]
 	// A string is logged either whole or by its liberty changes within
 	// one move, so the two logs undo in either order.
-	for i := len(b.libLog) - 1; i >= m.nLib; i-- {
+	for i := len(b.libLog) - 1; i >= int(m.nLib); i-- {
 		u := b.libLog[i]
 		s := &b.strs[u.id]
 		if u.lib >= 0 {
@@ -834,11 +927,11 @@ func (b *Board) Undo() bool {
 		}
 	}
 	b.libLog = b.libLog[:m.nLib]
-	for i := len(b.strLog) - 1; i >= m.nStr; i-- {
+	for i := len(b.strLog) - 1; i >= int(m.nStr); i-- {
 		b.strs[b.strLog[i].id] = b.strLog[i].s
 	}
 	b.strLog = b.strLog[:m.nStr]
-	for i := len(b.pointLog) - 1; i >= m.nPoint; i-- {
+	for i := len(b.pointLog) - 1; i >= int(m.nPoint); i-- {
 		u := b.pointLog[i]
 		b.points[b.color[u.p]].Clear(u.p)
 		b.points[u.color].Set(u.p)

@@ -182,3 +182,35 @@ func TestLegalForesightMatchesPlay(t *testing.T) {
 		t.Fatal("no legal move checked")
 	}
 }
+
+// TestQSAtariFromTheClosedSide: of a two-liberty string's liberties,
+// QSCapture first tries the atari after which the owner's extension has
+// fewer liberties (the side that drives the string into the attacker's
+// stones). Black C3 can be taken by a ladder after white D3 (the
+// extension at C4 has two liberties) or at once after white C4 (the
+// extension at D3 has one): C4 is found first, in one play, where the
+// liberties in point order read the ladder first.
+func TestQSAtariFromTheClosedSide(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		".........",
+		".........",
+		".O.......",
+		".OX.O....",
+		"..OO.....",
+		".........",
+	)
+	target := vertex(t, b, "C3")
+	s := newSearcher(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	if m := s.qsCaptureMove(); m != vertex(t, b, "C4") || s.plays != 1 {
+		t.Fatalf("QSCapture of C3: %s in %d plays, want C4 in one", b.Vertex(m), s.plays)
+	}
+	// The ladder after D3 works too: both sides capture.
+	s = newSearcher(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	s.play(vertex(t, b, "D3"), board.White)
+	if s.qsSave() != true {
+		t.Fatalf("after white D3 the ladder should take C3\n%v", b)
+	}
+}
