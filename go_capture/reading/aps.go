@@ -212,6 +212,10 @@ func (s *searcher) andNode(depth int) int8 {
 	if s.stopped {
 		return unknown
 	}
+	// passOpen: the owner's pass is a defence not yet refuted. The
+	// candidate moves do not include it, so their failure alone does
+	// not prove the string lost.
+	passOpen := false
 	if !threatened && s.ply == 0 && s.step.AND < 3 {
 		// The root of a defence question: "no threat within the
 		// horizon" is not enough when the attacker, moving first, can
@@ -225,10 +229,12 @@ func (s *searcher) andNode(depth int) int8 {
 			return unknown
 		case v == won || v == unknown:
 			// An undecided attack is treated as a threat too: a defence
-			// found among the candidates is proven all the same.
+			// found among the candidates is proven all the same, but
+			// their failure is not a capture while the pass is open.
 			ms = s.candidates(s.buf(), 3)
 			s.bufs[s.ply] = ms
 			threatened = true
+			passOpen = v == unknown
 		}
 	}
 	if !threatened {
@@ -236,7 +242,7 @@ func (s *searcher) andNode(depth int) int8 {
 		return lost
 	}
 	if depth <= 0 {
-		if s.libs() == 1 && s.qsSave() && s.qsRefutes(ms) {
+		if !passOpen && s.libs() == 1 && s.qsSave() && s.qsRefutes(ms) {
 			s.tt.store(key, won, maxPly, board.NoPoint, s.step)
 			return won
 		}
@@ -244,6 +250,9 @@ func (s *searcher) andNode(depth int) int8 {
 	}
 	s.orderMoves(ms, ttMove, s.owner)
 	res, best, bestWork := won, board.NoPoint, int64(0)
+	if passOpen {
+		res = unknown
+	}
 	for _, m := range ms {
 		if !s.play(m, s.owner) {
 			continue

@@ -603,8 +603,26 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 	// fares. A win fills out (code, move, line, proven); a defence's
 	// hunt for a named move (koDefenceCore) is made only with hunt, else
 	// left to finishHunt. A loss or an undecided search sets out.Proven.
+	// attackFirst asks, at a defence's root, whether the attacker
+	// captures if the owner passes, with share of what is left.
+	attackFirst := func(share uint64) (core.Result, error) {
+		wide, ok := g.rootWide, g.forcedOK
+		g.rootWide, g.forcedOK = false, [maxPly]bool{}
+		s.nullMove()
+		g.toMove = s.attacker
+		ra, err := solve(share)
+		s.undo()
+		g.toMove = first
+		g.rootWide, g.forcedOK = wide, ok
+		res.Stats.Nodes += int64(ra.Stats.Expanded)
+		return ra, err
+	}
 	pass := func(km koMode, out *Result, hunt bool) (passOutcome, error) {
 		setMode(km)
+		// passRefuted: the owner's pass is known to lose. The root of a
+		// defence offers its candidate moves but not the pass, so their
+		// failure proves that the string cannot be saved only then.
+		passRefuted := true
 		if mode == Defend {
 			if g.andThreat() == 0 {
 				if !o.noFirstDefence {
@@ -619,16 +637,11 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 					}
 				}
 				// No threat within the horizon: ask the attacker-first
-				// question before answering PASS, as APS does.
-				s.nullMove()
-				g.toMove = s.attacker
-				// A quarter of what is left: an undecided attacker-first
+				// question before answering PASS, as APS does. A
+				// quarter of what is left: an undecided attacker-first
 				// search only sends the root to every candidate defence
 				// (as in APS), which often proves a defence quickly.
-				ra, err := solve(attackFirstShare)
-				s.undo()
-				g.toMove = first
-				res.Stats.Nodes += int64(ra.Stats.Expanded)
+				ra, err := attackFirst(attackFirstShare)
 				if err != nil {
 					return passUnknown, err
 				}
@@ -647,6 +660,7 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 					out.Line = []board.Point{out.Move}
 					return passWon, nil
 				}
+				passRefuted = ra.Outcome == core.Proven
 				g.rootWide = true
 				g.forcedOK = [maxPly]bool{}
 			}
@@ -662,6 +676,27 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 			out.Proven = r.Outcome != core.Unknown
 			if r.Outcome == core.Unknown || s.stopped {
 				return passUnknown, nil
+			}
+			if !passRefuted {
+				// Every candidate loses, but the attacker-first
+				// search ran out of its share: the pass decides, with
+				// all that is left (the table now holds more).
+				ra, err := attackFirst(1)
+				if err != nil {
+					return passUnknown, err
+				}
+				switch {
+				case s.stopped || ra.Outcome == core.Unknown:
+					out.Proven = false
+					return passUnknown, nil
+				case ra.Outcome == core.Disproven:
+					out.Code, out.Proven, out.Move = km.code, true, board.Pass
+					if hunt && s.needsMove(km.code) {
+						out.Move = koDefenceCore(s, g, km.code, solve)
+					}
+					out.Line = []board.Point{out.Move}
+					return passWon, nil
+				}
 			}
 			return passLost, nil
 		}
