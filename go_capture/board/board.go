@@ -454,6 +454,35 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 	return buf
 }
 
+// AnyAdjacentInAtari reports whether an enemy string in atari touches
+// the string at p (a stone): len(AppendAdjacent(buf, p, 1)) > 0,
+// stopping at the first one found.
+func (b *Board) AnyAdjacentInAtari(p Point) bool {
+	id := b.sid[p]
+	s := &b.strs[id]
+	enemy := s.color.Opponent()
+	if s.nStones < aroundStones {
+		for q := s.stones.Next(0); q >= 0; q = s.stones.Next(q + 1) {
+			for _, r := range b.nbr[q][:b.nnbr[q]] {
+				if b.color[r] == enemy && b.strs[b.sid[r]].nLibs == 1 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	lo, hi := s.stones.span()
+	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	for i := lo; i <= hi; i++ {
+		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; w &= w - 1 {
+			if b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]].nLibs == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // appendShortAt appends the string of the enemy stone q to buf if it
 // has at most maxLibs liberties and is not already there (from buf[n]
 // on).

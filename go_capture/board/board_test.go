@@ -494,6 +494,9 @@ func checkAdjacent(t *testing.T, b *Board) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("AppendAdjacent(%s, %d) = %v, want %v", b.Vertex(p), maxLibs, got, want)
 			}
+			if maxLibs == 1 && b.AnyAdjacentInAtari(p) != (len(want) > 0) {
+				t.Fatalf("AnyAdjacentInAtari(%s) = %v, strings in atari next to it: %v", b.Vertex(p), !(len(want) > 0), want)
+			}
 		}
 	}
 }

@@ -360,60 +360,66 @@ func (s *searcher) gSearch(n int) bool {
 		if !s.threat(k) {
 			continue
 		}
+		// The target's liberties first (the killer first among them),
+		// then the rest of the candidates, listed only when no
+		// liberty refutes: most refutations are an extension, and the
+		// full list (its strings' neighbours) is the costly part. Any
+		// order answers alike: g is false as soon as one candidate
+		// refutes, and the liberties are candidates of every k.
+		libs := s.addLibs(s.scratch[s.ply][:0], s.target)
+		killerFirst(libs, s.gKiller[s.ply])
+		s.scratch[s.ply] = libs
+		if s.refutes(libs, n) {
+			return false
+		}
 		cands := s.candidates(s.scratch[s.ply][:0], k)
 		killerFirst(cands, s.gKiller[s.ply])
-		s.scratch[s.ply] = cands
-		salt, look := s.giFirstSalt(n)
-		var keys ahead
-		if look {
-			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
+		rest := cands[:0]
+		tl := s.b.Libs(s.target)
+		for _, c := range cands {
+			if !tl.Has(c) { // the liberties were tried
+				rest = append(rest, c)
+			}
 		}
-		for i, c := range cands {
-			if s.outOfReach(c, n) {
-				s.gKiller[s.ply] = c
-				return false
-			}
-			if look { // gi(n) looks its cache up first
-				if r, ok := s.cachedAfter(c, &keys, i); ok {
-					if r == board.NoPoint {
-						s.gKiller[s.ply] = c
-						return false
-					}
-					continue
-				}
-			}
-			if !s.play(c, s.owner) {
-				continue
-			}
-			ok := s.captured() || s.gi(n) != board.NoPoint
-			s.undo()
-			if !ok {
-				s.gKiller[s.ply] = c
-				return false
-			}
+		s.scratch[s.ply] = rest
+		if s.refutes(rest, n) {
+			return false
 		}
 		return true
 	}
 	return false
 }
 
-// outOfReach reports, without playing it, that the owner's move c
-// joins the target (c is one of its liberties) and leaves it so many
-// liberties that gi(n) fails at once: n+2 (gi_n fills at most n+1) or
-// SafeLibs, whichever is fewer. What extensionLibs counts is a lower
-// bound (captures only add liberties), and a move with liberties that
-// no ban forbids is legal. After such a move gi(n) returns before it
-// looks anything up or plays (gi, qsCaptureMove, giSearch), so the
-// searches answer as if the move had been played, one play and one
-// ladder lookup fewer (most refutations in g are such extensions).
-// Unsure cases answer false and the move is played: a ko ban, superko,
-// the depth guard, playAll.
-func (s *searcher) outOfReach(c board.Point, n int) bool {
-	if s.playAll || s.b.Superko() || s.ply >= maxPly-2 || s.b.At(c) != board.Empty ||
-		s.koBanned(c, s.owner) || !s.b.Libs(s.target).Has(c) {
-		return false
+// refutes reports whether one of the owner's moves ms leaves gi(n)
+// failing (g's refutation), trying them in order; the one found is
+// the ply's killer.
+func (s *searcher) refutes(ms []board.Point, n int) bool {
+	salt, look := s.giFirstSalt(n)
+	var keys ahead
+	if look {
+		keys = s.keysAfter(ms, s.owner, s.attacker, salt)
 	}
-	return s.extensionLibs(c, board.NoPoint) >= min(s.safeLibs, n+2)
+	for i, c := range ms {
+		if look { // gi(n) looks its cache up first
+			if r, ok := s.cachedAfter(c, &keys, i); ok {
+				if r == board.NoPoint {
+					s.gKiller[s.ply] = c
+					return true
+				}
+				continue
+			}
+		}
+		if !s.play(c, s.owner) {
+			continue
+		}
+		ok := s.captured() || s.gi(n) != board.NoPoint
+		s.undo()
+		if !ok {
+			s.gKiller[s.ply] = c
+			return true
+		}
+	}
+	return false
 }
 
 // ip finds the smallest k <= maxK for which ip_k holds and appends its
@@ -432,10 +438,6 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
 		for i, c := range cands {
-			if s.outOfReach(c, k) {
-				forced = append(forced, c)
-				continue
-			}
 			if look { // gi(k) looks its cache up first
 				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {

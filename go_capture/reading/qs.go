@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
@@ -107,6 +108,7 @@ func (s *searcher) qsCaptureSearch() board.Point {
 		libs[0], libs[1] = libs[1], libs[0]
 		look[0], look[1] = look[1], look[0]
 	}
+	atari := int8(-1) // attacker strings in atari next to the target: unknown
 	for i, m := range libs {
 		counted := false
 		if !s.playAll { // playAll plays them all, in the same order
@@ -114,14 +116,14 @@ func (s *searcher) qsCaptureSearch() board.Point {
 				continue
 			}
 			counted = look[i].counted
-			if counted && s.capturesAfter(m, libs[1-i], look[i].ext) {
+			if counted && s.capturesAfter(m, libs[1-i], look[i].ext, &atari) {
 				return m
 			}
 		}
 		if !s.play(m, s.attacker) {
 			continue
 		}
-		ok := s.qsSaveAfter(counted)
+		ok := s.qsSaveAfter(counted, look[i].ext)
 		s.undo()
 		if ok {
 			return m
@@ -145,20 +147,24 @@ func atariRank(escapes, counted bool, ext int) int {
 
 // qsSave reports whether the target, in atari with the owner to move, is
 // captured whatever the owner does among the quiescence moves.
-func (s *searcher) qsSave() bool { return s.qsSaveAfter(false) }
+func (s *searcher) qsSave() bool { return s.qsSaveAfter(false, 0) }
 
 // qsSaveAfter is qsSave, told by QSCapture (counted) that the owner's
 // extension was already counted short of three liberties (escapesAfter
-// before the attacker's move), so breaksOut would fail.
-func (s *searcher) qsSaveAfter(counted bool) bool {
+// before the attacker's move, ext liberties), so breaksOut would fail.
+func (s *searcher) qsSaveAfter(counted bool, ext int) bool {
 	if s.captured() {
 		return true
 	}
 	if s.libs() != 1 || s.stopped || s.ply >= maxPly-8 {
 		return false
 	}
-	if !s.playAll && !counted && s.breaksOut() {
-		return false
+	known := counted // ext is the extension's count
+	if !s.playAll && !counted {
+		var out bool
+		if out, known, ext = s.breaksOut(); out {
+			return false
+		}
 	}
 	if !s.inQS {
 		s.inQS = true
@@ -167,9 +173,11 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 	// The extension at the one liberty is the first candidate; the
 	// others are listed only when it fails, as it mostly does not.
 	lib := s.b.Libs(s.target).Next(0)
-	ext := ahead{c: s.owner, toMove: s.attacker, salt: qsSalt(s.qsKoRetakes)}
-	if s.ownerSaves(lib, &ext, 0) {
-		return false
+	if !known || !s.extensionFails(lib, ext) {
+		a := ahead{c: s.owner, toMove: s.attacker, salt: qsSalt(s.qsKoRetakes)}
+		if s.ownerSaves(lib, &a, 0) {
+			return false
+		}
 	}
 	ms := s.scratch[s.ply][:0]
 	ms = s.addLibs(ms, s.target) // the extension, tried above
@@ -182,7 +190,7 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 	s.scratch[s.ply] = ms
 	keys := s.keysAfter(ms[1:], s.owner, s.attacker, qsSalt(s.qsKoRetakes))
 	for i, m := range ms[1:] {
-		if s.ownerSaves(m, &keys, i) {
+		if s.takesOut(m) || s.ownerSaves(m, &keys, i) {
 			return false
 		}
 	}
@@ -195,9 +203,6 @@ func (s *searcher) qsSaveAfter(counted bool) bool {
 // entry of QSCapture's exists only where it looked, at one or two
 // liberties), else played.
 func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
-	if saves, known := s.foreseeOwner(m); known {
-		return saves
-	}
 	if r, ok := s.cachedAfter(m, a, i); ok {
 		return r == board.NoPoint
 	}
@@ -210,60 +215,84 @@ func (s *searcher) ownerSaves(m board.Point, a *ahead, i int) bool {
 	return !ok
 }
 
-// foreseeOwner answers ownerSaves for the owner's QSSave move m
-// without playing it, where the board tells (known):
-//
-//   - m on the target's liberty that captures nothing and leaves the
-//     joined string at most one liberty (extensionLibs counts them
-//     exactly when nothing is taken) fails: a suicide, or a string of two
-//     stones or more in atari with no ko ban after the move, which
-//     QSCapture takes at once (qsCaptureSearch). In GNU Go's suite this
-//     is the extension that ends a working ladder: 362 k of the 1.17 M
-//     moves ownerSaves played.
-//   - m elsewhere that captures attacker strings next to the target so
-//     that it has three liberties or more (its liberties and the taken
-//     stones next to it) saves: QSCapture gives up at once. 142 k more.
-//
-// Unsure cases are not known and the move is played: a ko ban,
+// extensionFails reports, without playing it, that the owner's
+// extension at the target's last liberty lib, counted at ext liberties
+// (extensionLibs, which leaves out captures), fails: it captures
+// nothing, so the count is exact, and at most one liberty makes it a
+// suicide or leaves a string of two stones or more in atari with no ko
+// ban, which QSCapture takes at once (qsCaptureSearch). In GNU Go's
+// suite this is the extension that ends a working ladder: 362 k of the
+// 1.17 M moves ownerSaves played. The caller has checked superko and
+// the ko ban on lib; near the depth guard, when stopped or with playAll
+// the move is played.
+func (s *searcher) extensionFails(lib board.Point, ext int) bool {
+	return ext <= 1 && !s.playAll && !s.stopped && s.ply < maxPly-9 && !s.b.IsCapture(lib, s.owner)
+}
+
+// takesOut reports, without playing it, that the owner's QSSave move m,
+// which is not on the target's liberty (so not next to it), captures
+// attacker strings whose stones next to the target give it three
+// liberties or more with the one it has: QSCapture then gives up at
+// once, and m saves (142 k of the moves ownerSaves played on GNU Go's
+// suite). Unsure cases answer false and the move is played: a ko ban,
 // superko, a stopped search, the depth guard, playAll.
-func (s *searcher) foreseeOwner(m board.Point) (saves, known bool) {
+func (s *searcher) takesOut(m board.Point) bool {
 	if s.playAll || s.stopped || s.ply >= maxPly-9 || s.b.Superko() || s.koBanned(m, s.owner) ||
 		s.b.At(m) != board.Empty {
-		return false, false
+		return false
 	}
-	var taken board.Bitset
-	capture := false
+	// The target has one liberty: two taken stones next to it are
+	// needed, so captures of fewer stones are not looked at further.
+	var taken [4]board.Point
+	k, stones := 0, 0
 	for _, r := range s.b.Neighbors(m) {
-		if s.b.At(r) == s.attacker && s.b.NumLibs(r) == 1 {
-			taken.Or(s.b.Stones(r))
-			capture = true
+		if s.b.At(r) != s.attacker || s.b.NumLibs(r) != 1 {
+			continue
+		}
+		id := s.b.StringID(r)
+		if slices.Contains(taken[:k], id) {
+			continue
+		}
+		taken[k] = id
+		k++
+		stones += s.b.NumStones(id)
+	}
+	if stones < 2 {
+		return false
+	}
+	tid := s.b.StringID(s.target)
+	libs := s.libs()
+	for _, id := range taken[:k] {
+		st := s.b.Stones(id)
+		for q := st.Next(0); q >= 0; q = st.Next(q + 1) {
+			for _, n := range s.b.Neighbors(q) {
+				if s.b.StringID(n) == tid {
+					libs++
+					break
+				}
+			}
 		}
 	}
-	libs := s.b.Libs(s.target)
-	if libs.Has(m) {
-		return false, !capture && s.extensionLibs(m, board.NoPoint) <= 1
-	}
-	if !capture {
-		return false, false
-	}
-	after := s.b.Around(s.b.Stones(s.target))
-	after.And(&taken)
-	after.Or(libs)
-	return true, after.Count() >= 3
+	return libs >= 3
 }
 
 // breaksOut reports whether the owner's first quiescence move, the
 // extension at the target's one liberty, is legal and leaves the target
 // three liberties or more: then QSCapture gives up after it and qsSave
 // fails there, before the other candidates are even listed. It answers
-// without playing the move (false when unsure: a ko ban, as a loaded
-// position may set anywhere, or superko).
-func (s *searcher) breaksOut() bool {
+// without playing the move; known is false when unsure (a ko ban, as a
+// loaded position may set anywhere, or superko), and ext is otherwise
+// extensionLibs's count.
+func (s *searcher) breaksOut() (out, known bool, ext int) {
 	if s.b.Superko() {
-		return false
+		return false, false, 0
 	}
 	lib := s.b.Libs(s.target).Next(0)
-	return !s.koBanned(lib, s.owner) && s.extensionLibs(lib, board.NoPoint) >= 3
+	if s.koBanned(lib, s.owner) {
+		return false, false, 0
+	}
+	ext = s.extensionLibs(lib, board.NoPoint)
+	return ext >= 3, true, ext
 }
 
 // escapesAfter reports, without playing, that the attacker's move m on
@@ -302,7 +331,7 @@ func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool, ext in
 //
 //   - the extension leaves at most one liberty (ext <= 1) and captures
 //     nothing (no attacker string next to o is in atari, and m's string
-//     keeps two liberties), so foreseeOwner answers that it fails;
+//     keeps two liberties), so extensionFails answers that it fails;
 //   - no attacker string next to the target is in atari after m (none
 //     is before, and m's string has two liberties), so QSSave lists no
 //     capture; a target of one stone would have the snapback and ko
@@ -312,7 +341,7 @@ func (s *searcher) escapesAfter(m, o board.Point) (escapes, counted bool, ext in
 // captures nothing lifts every ban), so the answer and what the ko
 // passes are told are those of playing m. Near the depth guard, when
 // stopped or with playAll the move is played.
-func (s *searcher) capturesAfter(m, o board.Point, ext int) bool {
+func (s *searcher) capturesAfter(m, o board.Point, ext int, atari *int8) bool {
 	if ext > 1 || s.stopped || s.ply >= maxPly-10 || s.b.NumStones(s.target) < 2 {
 		return false
 	}
@@ -321,11 +350,39 @@ func (s *searcher) capturesAfter(m, o board.Point, ext int) bool {
 			return false
 		}
 	}
-	if l, _ := s.b.LibsAfter(m, s.attacker); l < 2 {
+	if !s.keepsTwo(m) {
 		return false
 	}
-	var adj [8]board.Point
-	return len(s.b.AppendAdjacent(adj[:0], s.target, 1)) == 0
+	if *atari < 0 { // the same for both liberties: asked once
+		*atari = 0
+		if s.b.AnyAdjacentInAtari(s.target) {
+			*atari = 1
+		}
+	}
+	return *atari == 0
+}
+
+// keepsTwo reports whether the attacker's stone at m (an empty point
+// that captures nothing) would have two liberties or more with its
+// friends: two empty neighbours, or a friend with three liberties (two
+// besides m), tell without a count.
+func (s *searcher) keepsTwo(m board.Point) bool {
+	e := 0
+	for _, r := range s.b.Neighbors(m) {
+		switch s.b.At(r) {
+		case board.Empty:
+			e++
+		case s.attacker:
+			if s.b.NumLibs(r) >= 3 {
+				return true
+			}
+		}
+	}
+	if e >= 2 {
+		return true
+	}
+	l, _ := s.b.LibsAfter(m, s.attacker)
+	return l >= 2
 }
 
 // extensionLibs counts the liberties the owner's stone at o would have,
