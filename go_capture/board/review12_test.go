@@ -14,6 +14,7 @@ import (
 // their lowest point next to it, appended after the buffer. Positions
 // come from random trees of plays and undos at varied densities on
 // every size from 5 to 19, and from set-up positions (Place).
+// AnyAdjacentInAtari must tell whether the walk finds a string in atari.
 func TestAppendAdjacentReview12(t *testing.T) { review12Adjacent(t, 31, 600) }
 
 func TestAppendAdjacentReview12Heavy(t *testing.T) {
@@ -108,6 +109,9 @@ func review12CheckAdjacent(t *testing.T, rng *rand.Rand, b *Board) int {
 					prefix, b.Vertex(p), b.NumStones(p), maxLibs, got, gen, want, b)
 			}
 			checked++
+		}
+		if any := b.AnyAdjacentInAtari(p); any != slices.ContainsFunc(b.appendAdjacent(nil, id, 1), func(Point) bool { return true }) {
+			t.Fatalf("AnyAdjacentInAtari(%s) = %v\n%v", b.Vertex(p), any, b)
 		}
 	}
 	return checked

@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand"
@@ -25,8 +26,10 @@ import (
 // random game of legal moves from the empty board (mostly alternating,
 // sometimes a side moving twice), which leaves captures, kos and the
 // last move's ko ban on the board.
-func review12Board(rng *rand.Rand) *board.Board {
-	size := 5 + rng.Intn(5)
+func review12Board(rng *rand.Rand) *board.Board { return review12BoardOf(rng, 5+rng.Intn(5)) }
+
+// review12BoardOf is review12Board of the given size.
+func review12BoardOf(rng *rand.Rand, size int) *board.Board {
 	if rng.Intn(2) == 0 {
 		d := 0.15 + 0.7*rng.Float64()
 		bs := 0.2 + 0.6*rng.Float64()
@@ -166,25 +169,46 @@ func review12Each(rng *rand.Rand, b *board.Board, lo, hi int, f func(target boar
 	}
 }
 
-// TestForeseeOwnerReview12: whenever foreseeOwner answers (known), the
-// owner's QSSave move m, played, gives the same answer: a failed play
-// saves only when out of ko retakes, else the target is saved exactly
-// when QSCapture then fails, read with every move played (playAll) and
-// with the foresights below this one; and the played move meets no ko
-// (it tells the ko passes nothing the foreseen one does not).
-func TestForeseeOwnerReview12(t *testing.T) { review12ForeseeOwner(t, 21, 250) }
+// review12OwnerPlayed is ownerSaves with the move played: whether the
+// owner's QSSave move m saves the target from QSCapture (a failed play
+// saves only when out of ko retakes), and what it tells the ko passes.
+// nested reads what follows with every move played (playAll) or with
+// the foresights below this one.
+func review12OwnerPlayed(s *searcher, m board.Point, nested bool) (bool, review12Ko) {
+	before := review12Mark(s)
+	playAll := s.playAll
+	s.playAll = nested
+	defer func() { s.playAll = playAll }()
+	var saves bool
+	if !s.play(m, s.owner) {
+		saves = s.koPower == s.owner && s.koBanned(m, s.owner)
+	} else {
+		saves = !s.qsCapture()
+		s.undo()
+	}
+	ko := before.since(s)
+	ko.seen = ko.seen != before.seen
+	return saves, ko
+}
 
-func TestForeseeOwnerReview12Heavy(t *testing.T) {
+// TestOwnerForesightReview12: QSSave's foresights of the owner's moves
+// give the played answer and meet no ko. extensionFails (the extension
+// at the one liberty, counted by breaksOut) must fail when played;
+// takesOut (a capture elsewhere, any empty point not on the liberty)
+// must save when played.
+func TestOwnerForesightReview12(t *testing.T) { review12OwnerForesight(t, 21, 250) }
+
+func TestOwnerForesightReview12Heavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy")
 	}
-	review12ForeseeOwner(t, 1021, 3000)
+	review12OwnerForesight(t, 1021, 3000)
 }
 
-func review12ForeseeOwner(t *testing.T, seed int64, boards int) {
+func review12OwnerForesight(t *testing.T, seed int64, boards int) {
 	rng := rand.New(rand.NewSource(seed))
 	var s *searcher
-	known, saves := 0, 0
+	fails, saves := 0, 0
 	for i := 0; i < boards; i++ {
 		b := review12Board(rng)
 		o := Options{SafeLibs: 3 + rng.Intn(4), Nodes: math.MaxInt64}
@@ -192,46 +216,58 @@ func review12ForeseeOwner(t *testing.T, seed int64, boards int) {
 			s = newSearcher(b, 0, o)
 		}
 		review12Each(rng, b, 1, 1, func(target board.Point, st review12State) {
+			lib := b.Libs(target).Next(0)
+			review12Prep(s, b, target, o, st, false)
+			before := review12Mark(s)
+			out, known, ext := s.breaksOut()
+			f := known && !out && s.extensionFails(lib, ext)
+			if after := before.since(s); after.met != 0 || after.seen != before.seen {
+				t.Fatalf("breaksOut/extensionFails changed state")
+			}
+			review12Unprep(s)
+			if f {
+				fails++
+				for _, nested := range []bool{true, false} {
+					review12Prep(s, b, target, o, st, true)
+					sv, ko := review12OwnerPlayed(s, lib, nested)
+					review12Unprep(s)
+					if sv || ko.met != 0 || ko.seen || ko.stopped {
+						t.Fatalf("extensionFails(%s, %d) target %s, %v, SafeLibs %d: played (playAll %v) saves=%v, ko %+v\n%v",
+							b.Vertex(lib), ext, b.Vertex(target), st, o.SafeLibs, nested, sv, ko, b)
+					}
+				}
+			}
 			for m := board.Point(0); int(m) < b.NumPoints(); m++ {
+				if m == lib {
+					continue
+				}
 				review12Prep(s, b, target, o, st, false)
 				before := review12Mark(s)
 				hash := b.Hash()
-				sv, ok := s.foreseeOwner(m)
+				takes := s.takesOut(m)
 				if after := before.since(s); after.met != 0 || after.seen != before.seen || b.Hash() != hash {
-					t.Fatalf("foreseeOwner changed state")
+					t.Fatalf("takesOut changed state")
 				}
 				review12Unprep(s)
-				if !ok {
+				if !takes {
 					continue
 				}
-				known++
-				if sv {
-					saves++
-				}
+				saves++
 				for _, nested := range []bool{true, false} {
 					review12Prep(s, b, target, o, st, true)
-					before := review12Mark(s)
-					s.playAll = nested
-					var played bool
-					if !s.play(m, s.owner) {
-						played = s.koPower == s.owner && s.koBanned(m, s.owner)
-					} else {
-						played = !s.qsCapture()
-						s.undo()
-					}
-					ko := before.since(s)
+					sv, ko := review12OwnerPlayed(s, m, nested)
 					review12Unprep(s)
-					if played != sv || ko.met != 0 || ko.seen != before.seen || ko.stopped {
-						t.Fatalf("foreseeOwner(%s) target %s, %v, SafeLibs %d: foreseen saves=%v, played (playAll %v) saves=%v, ko %+v\n%v",
-							b.Vertex(m), b.Vertex(target), st, o.SafeLibs, sv, nested, played, ko, b)
+					if !sv || ko.met != 0 || ko.seen || ko.stopped {
+						t.Fatalf("takesOut(%s) target %s, %v, SafeLibs %d: played (playAll %v) saves=%v, ko %+v\n%v",
+							b.Vertex(m), b.Vertex(target), st, o.SafeLibs, nested, sv, ko, b)
 					}
 				}
 			}
 		})
 	}
-	t.Logf("%d moves foreseen (%d saving)", known, saves)
-	if known < boards || saves == 0 || saves == known {
-		t.Fatalf("too few foreseen moves: %d (%d saving)", known, saves)
+	t.Logf("%d extensions foreseen to fail, %d captures foreseen to save", fails, saves)
+	if fails < boards || saves < boards/20 {
+		t.Fatalf("too few foreseen: %d failing extensions, %d saving captures", fails, saves)
 	}
 }
 
@@ -264,12 +300,24 @@ func review12CapturesAfter(t *testing.T, seed int64, boards int) {
 			l := b.Libs(target)
 			a := l.Next(0)
 			libs := [2]board.Point{a, l.Next(a + 1)}
+			shared := int8(-1)
 			for j, m := range libs {
 				oth := libs[1-j]
 				review12Prep(s, b, target, o, st, false)
 				before := review12Mark(s)
 				esc, cnt, ext := s.escapesAfter(m, oth)
-				c := cnt && s.capturesAfter(m, oth, ext)
+				atari := int8(-1)
+				c := cnt && s.capturesAfter(m, oth, ext, &atari)
+				if cnt && j == 1 && shared >= 0 {
+					// as qsCaptureSearch asks: the answer about the
+					// target's neighbours kept from the first liberty
+					if c2 := s.capturesAfter(m, oth, ext, &shared); c2 != c {
+						t.Fatalf("capturesAfter with the first liberty's atari answer %v, fresh %v", c2, c)
+					}
+				}
+				if cnt && j == 0 {
+					s.capturesAfter(m, oth, ext, &shared)
+				}
 				if after := before.since(s); after.met != 0 || after.seen != before.seen {
 					t.Fatalf("escapesAfter/capturesAfter changed state")
 				}
@@ -287,7 +335,7 @@ func review12CapturesAfter(t *testing.T, seed int64, boards int) {
 				case esc:
 					escapes++
 					if ok {
-						if s.qsSaveAfter(false) {
+						if s.qsSaveAfter(false, 0) {
 							t.Fatalf("escapesAfter: the played atari captures: %s", where())
 						}
 						s.undo()
@@ -300,13 +348,18 @@ func review12CapturesAfter(t *testing.T, seed int64, boards int) {
 					t.Fatalf("escapesAfter counted an illegal atari: %s", where())
 				default:
 					counted++
-					if s.breaksOut() || s.extensionLibs(oth, board.NoPoint) != ext {
-						t.Fatalf("escapesAfter counted %d, after the move %d (breaksOut %v): %s",
-							ext, s.extensionLibs(oth, board.NoPoint), s.breaksOut(), where())
+					if out, known, e := s.breaksOut(); out || !known || e != ext {
+						t.Fatalf("escapesAfter counted %d, after the move breaksOut %v %v %d: %s", ext, out, known, e, where())
+					}
+					if s.extensionFails(oth, ext) {
+						sv, ko := review12OwnerPlayed(s, oth, true)
+						if sv || ko.met != 0 || ko.seen || ko.stopped {
+							t.Fatalf("extensionFails(%s, %d) after the atari: played saves=%v, ko %+v: %s", b.Vertex(oth), ext, sv, ko, where())
+						}
 					}
 					if c {
 						caps++
-						got := s.qsSaveAfter(false)
+						got := s.qsSaveAfter(false, 0)
 						ko := before.since(s)
 						if !got || ko.met != 0 || ko.seen != before.seen || ko.stopped {
 							t.Fatalf("capturesAfter: foreseen capture, played QSSave captured=%v ko %+v: %s", got, ko, where())
@@ -321,67 +374,6 @@ func review12CapturesAfter(t *testing.T, seed int64, boards int) {
 	t.Logf("%d certain captures foreseen, %d escapes, %d counted", caps, escapes, counted)
 	if caps < boards/10 || escapes == 0 {
 		t.Fatalf("too few foreseen: %d captures, %d escapes", caps, escapes)
-	}
-}
-
-// TestOutOfReachReview12: an owner move that outOfReach declares out of
-// gi(n)'s reach is legal, leaves the target on the board, and gi(n),
-// read with every move played and with the foresights below, then finds
-// no capture, meeting no ko; for n from 1 to 3 and SafeLibs 2 to 6.
-func TestOutOfReachReview12(t *testing.T) { review12OutOfReach(t, 23, 120) }
-
-func TestOutOfReachReview12Heavy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("heavy")
-	}
-	review12OutOfReach(t, 1023, 1500)
-}
-
-func review12OutOfReach(t *testing.T, seed int64, boards int) {
-	rng := rand.New(rand.NewSource(seed))
-	var s *searcher
-	found := 0
-	for i := 0; i < boards; i++ {
-		b := review12Board(rng)
-		o := Options{SafeLibs: 2 + rng.Intn(5), Nodes: math.MaxInt64}
-		if s == nil {
-			s = newSearcher(b, 0, o)
-		}
-		review12Each(rng, b, 1, 5, func(target board.Point, st review12State) {
-			var cands []board.Point
-			cands = b.AppendLibs(cands, target)
-			for n := 1; n <= 3; n++ {
-				for _, c := range cands {
-					review12Prep(s, b, target, o, st, false)
-					r := s.outOfReach(c, n)
-					review12Unprep(s)
-					if !r {
-						continue
-					}
-					found++
-					for _, nested := range []bool{true, false} {
-						review12Prep(s, b, target, o, st, nested)
-						before := review12Mark(s)
-						if !s.play(c, s.owner) {
-							t.Fatalf("outOfReach(%s, %d) target %s, %v: the move is illegal\n%v", b.Vertex(c), n, b.Vertex(target), st, b)
-						}
-						capt := s.captured()
-						m := s.gi(n)
-						s.undo()
-						ko := before.since(s)
-						review12Unprep(s)
-						if capt || m != board.NoPoint || ko.met != 0 || ko.seen != before.seen {
-							t.Fatalf("outOfReach(%s, %d) target %s, %v, SafeLibs %d: played gi (playAll %v) captures with %s (captured %v), ko %+v\n%v",
-								b.Vertex(c), n, b.Vertex(target), st, o.SafeLibs, nested, b.Vertex(m), capt, ko, b)
-						}
-					}
-				}
-			}
-		})
-	}
-	t.Logf("%d moves out of reach", found)
-	if found < boards {
-		t.Fatalf("too few moves out of reach: %d", found)
 	}
 }
 
@@ -515,5 +507,229 @@ func review12QSOrder(t *testing.T, seed int64, boards int) {
 	t.Logf("%d questions compared, %d captures", compared, captures)
 	if compared < boards || captures == 0 {
 		t.Fatalf("too few compared: %d (%d captures)", compared, captures)
+	}
+}
+
+// review12Answers asks n random questions on 5×5 positions of
+// review12BoardOf (varied density, random games with captures and a
+// ko ban) about strings of one or two liberties (SafeLibs 3, as
+// randomQuestions, so brute force can check them), of algo.
+func review12Answers(t *testing.T, algo string, n int, seed int64, check func(b *board.Board, target board.Point, mode Mode, res Result)) {
+	rng := rand.New(rand.NewSource(seed))
+	v, err := NewSolver(Options{Algorithm: algo, SafeLibs: 3, Nodes: 50000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	for i := 0; i < n; i++ {
+		b := review12BoardOf(rng, 5)
+		weak := weakPoints(b, 1, 2)
+		if len(weak) == 0 {
+			continue
+		}
+		target := weak[rng.Intn(len(weak))]
+		mode := Mode(rng.Intn(2))
+		res, err := v.Solve(context.Background(), b, target, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(b, target, mode, res)
+	}
+}
+
+// TestCapturesAreRealReview12Heavy: every clean capture APS, df-pn or
+// PN* proves on these positions, brute force finds within 21 plies
+// (checkCapturesAreRealWith on other positions and seeds).
+func TestCapturesAreRealReview12Heavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy")
+	}
+	for _, algo := range []string{AlgoDFPN, AlgoAPS, AlgoPNStar} {
+		checked := 0
+		review12Answers(t, algo, 1500, 41, func(b *board.Board, target board.Point, mode Mode, res Result) {
+			if !((mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)) {
+				return
+			}
+			checked++
+			captured, _, err := BruteForce(b, target, mode, 9, 3)
+			for _, plies := range []int{15, 21} {
+				if err == nil && !captured {
+					captured, _, err = BruteForce(b, target, mode, plies, 3)
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !captured {
+				t.Errorf("%s %s: %s proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
+					mode, b.Vertex(target), algo, res.Code, b.Vertex(res.Move), b)
+			}
+		})
+		t.Logf("%s: %d captures checked", algo, checked)
+		if checked < 150 {
+			t.Fatalf("%s: only %d captures checked", algo, checked)
+		}
+	}
+}
+
+// TestSavesAreRealReview12Heavy: every clean save APS, df-pn or PN*
+// proves on these positions, brute force cannot refute within 7 plies
+// (checkSavesAreRealWith on other positions and seeds).
+func TestSavesAreRealReview12Heavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy")
+	}
+	for _, algo := range []string{AlgoDFPN, AlgoAPS, AlgoPNStar} {
+		checked := 0
+		review12Answers(t, algo, 1500, 42, func(b *board.Board, target board.Point, mode Mode, res Result) {
+			if !((mode == Attack && res.Code == Fail && res.Proven) || (mode == Defend && res.Code == Win)) {
+				return
+			}
+			checked++
+			captured, m, err := BruteForce(b, target, mode, 7, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if captured {
+				t.Errorf("%s %s: %s proves a save (code %d, move %s), brute force captures (%s)\n%s",
+					mode, b.Vertex(target), algo, res.Code, b.Vertex(res.Move), b.Vertex(m), b)
+			}
+		})
+		t.Logf("%s: %d saves checked", algo, checked)
+		if checked < 150 {
+			t.Fatalf("%s: only %d saves checked", algo, checked)
+		}
+	}
+}
+
+// review12Gi is giSearch with nothing cached and no killer: gi_n by
+// the game's definition (orMoves, candidates, the quiescence search),
+// every g below read by review12G.
+func review12Gi(s *searcher, n int) bool {
+	if n == 1 && s.safeLibs > 2 {
+		return s.qsCaptureMove() != board.NoPoint
+	}
+	l := s.libs()
+	if l == 0 || l >= s.safeLibs || l > n+1 {
+		return false
+	}
+	if s.qsCaptureMove() != board.NoPoint {
+		return true
+	}
+	if n == 1 {
+		return false
+	}
+	var ms []board.Point
+	if l == n+1 {
+		ms = s.addLibs(ms, s.target)
+	} else {
+		ms = s.orMoves(ms, 2)
+	}
+	for _, m := range ms {
+		if !s.play(m, s.attacker) {
+			continue
+		}
+		ok := s.captured() || review12G(s, n-1)
+		s.undo()
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// review12G is gSearch as the game defines it: for the smallest k with
+// a threat, every candidate of ip_k in list order, none tried first.
+func review12G(s *searcher, n int) bool {
+	if s.captured() {
+		return true
+	}
+	if s.libs() >= s.safeLibs {
+		return false
+	}
+	if s.recapturePending() {
+		if !s.play(s.target, s.owner) {
+			return true
+		}
+		ok := s.captured() || review12Gi(s, n)
+		s.undo()
+		return ok
+	}
+	for k := 1; k <= n; k++ {
+		s.nullMove()
+		threat := review12Gi(s, k)
+		s.undo()
+		if !threat {
+			continue
+		}
+		for _, c := range s.candidates(nil, k) {
+			if !s.play(c, s.owner) {
+				continue
+			}
+			ok := s.captured() || review12Gi(s, n)
+			s.undo()
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// TestGameDefOrderReview12: g (which tries the target's liberties
+// before the other candidates, the killer first, with its caches) and
+// gi answer as the plain definitions above, for n from 1 to 3, at
+// SafeLibs 2 to 5, under every ko power and with ko bans.
+func TestGameDefOrderReview12(t *testing.T) { review12GameDefOrder(t, 25, 150) }
+
+func TestGameDefOrderReview12Heavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy")
+	}
+	review12GameDefOrder(t, 1025, 700)
+}
+
+func review12GameDefOrder(t *testing.T, seed int64, boards int) {
+	rng := rand.New(rand.NewSource(seed))
+	var s *searcher
+	compared, gTrue := 0, 0
+	for i := 0; i < boards; i++ {
+		b := review12BoardOf(rng, 5+rng.Intn(3))
+		o := Options{SafeLibs: 2 + rng.Intn(4), Nodes: math.MaxInt64}
+		if s == nil {
+			s = newSearcher(b, 0, o)
+		}
+		review12Each(rng, b, 1, 3, func(target board.Point, st review12State) {
+			if st.pre > 0 {
+				return // the depth guard stops these searches: nothing to compare
+			}
+			for n := 1; n <= 3; n++ {
+				var got, want [2]bool
+				for j := 0; j < 2; j++ {
+					review12Prep(s, b, target, o, st, false)
+					if j == 0 {
+						got[0] = s.gi(n) != board.NoPoint
+						got[1] = s.g(n)
+					} else {
+						s.playAll = true
+						want[0] = review12Gi(s, n)
+						want[1] = review12G(s, n)
+					}
+					review12Unprep(s)
+				}
+				if got != want {
+					t.Fatalf("n=%d target %s, %v, SafeLibs %d: gi, g %v, by definition %v\n%v", n, b.Vertex(target), st, o.SafeLibs, got, want, b)
+				}
+				if want[1] {
+					gTrue++
+				}
+				compared++
+			}
+		})
+	}
+	t.Logf("%d compared, g true in %d", compared, gTrue)
+	if compared < boards || gTrue == 0 {
+		t.Fatalf("too few compared: %d (g true %d)", compared, gTrue)
 	}
 }
