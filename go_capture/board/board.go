@@ -50,13 +50,11 @@ type libUndo struct {
 
 // mark is what Undo needs besides the logs: the state before one move.
 type mark struct {
-	nPoint, nStr, nLib int
-	hash               uint64
-	ko                 Point
-	koColor            Color
-	captured           [3]int16
-	histLen            int
-	histKey            uint64
+	hash, histKey               uint64
+	nPoint, nStr, nLib, histLen int32
+	captured                    [3]int16
+	ko                          Point
+	koColor                     Color
 }
 
 // Board is a Go position. The zero value is not usable: call New.
@@ -178,6 +176,28 @@ func (b *Board) Clone() *Board {
 	c.libLog = append(make([]libUndo, 0, cap(b.libLog)), b.libLog...)
 	c.marks = append(make([]mark, 0, cap(b.marks)), b.marks...)
 	return &c
+}
+
+// CopyInto makes dst an independent copy of b (with its undo history),
+// as Clone does, but in dst's memory: a caller that copies a board per
+// question reuses one rather than allocating a board each time. dst
+// must not be b.
+func (b *Board) CopyInto(dst *Board) {
+	adj := dst.adj
+	history, pointLog, strLog := dst.history[:0], dst.pointLog[:0], dst.strLog[:0]
+	libLog, marks := dst.libLog[:0], dst.marks[:0]
+	*dst = *b
+	if adj == nil {
+		adj = new([adjMemoSize]adjEntry)
+	} else {
+		clear(adj[:]) // as a clone's: nothing remembered
+	}
+	dst.adj = adj
+	dst.history = append(history, b.history...)
+	dst.pointLog = append(pointLog, b.pointLog...)
+	dst.strLog = append(strLog, b.strLog...)
+	dst.libLog = append(libLog, b.libLog...)
+	dst.marks = append(marks, b.marks...)
 }
 
 // Size returns the board size.
@@ -474,10 +494,12 @@ func (b *Board) AnyAdjacentInAtari(p Point) bool {
 	lo, hi := s.stones.span()
 	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
 	for i := lo; i <= hi; i++ {
-		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; w &= w - 1 {
-			if b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]].nLibs == 1 {
+		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; {
+			e := &b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]]
+			if e.nLibs == 1 {
 				return true
 			}
+			w &^= e.stones[i] // its other stones in this word
 		}
 	}
 	return false
@@ -498,9 +520,11 @@ func (b *Board) appendShortAt(buf []Point, n int, q Point, maxLibs int) []Point 
 // word i of the neighbour set (w) with at most maxLibs liberties, each
 // string once (those appended from buf[n] on are checked).
 func (b *Board) appendShortWord(buf []Point, n, i int, w uint64, maxLibs int) []Point {
-	for ; w != 0; w &= w - 1 {
+	for w != 0 {
 		a := b.sid[i<<6+bits.TrailingZeros64(w)]
-		if int(b.strs[a].nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
+		e := &b.strs[a]
+		w &^= e.stones[i] // its other stones in this word: the same string
+		if int(e.nLibs) <= maxLibs && !slices.Contains(buf[n:], a) {
 			buf = append(buf, a)
 		}
 	}
@@ -873,8 +897,8 @@ func (b *Board) logStr(id Point) {
 
 func (b *Board) pushMark() {
 	b.marks = append(b.marks, mark{
-		nPoint: len(b.pointLog), nStr: len(b.strLog), nLib: len(b.libLog), hash: b.hash,
-		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: len(b.history), histKey: b.histKey,
+		nPoint: int32(len(b.pointLog)), nStr: int32(len(b.strLog)), nLib: int32(len(b.libLog)), hash: b.hash,
+		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: int32(len(b.history)), histKey: b.histKey,
 	})
 }
 
@@ -891,7 +915,7 @@ func (b *Board) Undo() bool {
 	b.marks = b.marks[:len(b.marks)-1]
 	// A string is logged either whole or by its liberty changes within
 	// one move, so the two logs undo in either order.
-	for i := len(b.libLog) - 1; i >= m.nLib; i-- {
+	for i := len(b.libLog) - 1; i >= int(m.nLib); i-- {
 		u := b.libLog[i]
 		s := &b.strs[u.id]
 		if u.lib >= 0 {
@@ -903,11 +927,11 @@ func (b *Board) Undo() bool {
 		}
 	}
 	b.libLog = b.libLog[:m.nLib]
-	for i := len(b.strLog) - 1; i >= m.nStr; i-- {
+	for i := len(b.strLog) - 1; i >= int(m.nStr); i-- {
 		b.strs[b.strLog[i].id] = b.strLog[i].s
 	}
 	b.strLog = b.strLog[:m.nStr]
-	for i := len(b.pointLog) - 1; i >= m.nPoint; i-- {
+	for i := len(b.pointLog) - 1; i >= int(m.nPoint); i-- {
 		u := b.pointLog[i]
 		b.points[b.color[u.p]].Clear(u.p)
 		b.points[u.color].Set(u.p)

@@ -227,6 +227,54 @@ func TestRandomPlayUndo(t *testing.T) {
 	}
 }
 
+// TestCopyInto: a board copied into another one that held a game of its
+// own (another size, longer logs, superko) is the source, undo history
+// included, and independent of it; a second copy into the same board
+// allocates nothing.
+func TestCopyInto(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	playRandom := func(b *Board, n int) {
+		for c, i := Black, 0; i < n; i++ {
+			if b.Play(Point(rng.Intn(b.n)), c) == nil {
+				c = c.Opponent()
+			}
+		}
+	}
+	src, _ := New(9)
+	playRandom(src, 60)
+	dst, _ := New(19)
+	dst.SetSuperko(true)
+	playRandom(dst, 200)
+	src.CopyInto(dst)
+	if dst.String() != src.String() || dst.Key(Black) != src.Key(Black) || dst.Depth() != src.Depth() ||
+		dst.Size() != 9 || dst.Superko() {
+		t.Fatalf("copy differs from the source:\n%v\n%v", dst, src)
+	}
+	checkConsistent(t, dst)
+	if dst.adj == src.adj {
+		t.Fatal("the copy shares the source's AppendAdjacent memo (each board writes its own)")
+	}
+	want := src.String()
+	playRandom(dst, 40)
+	checkAdjacent(t, dst)
+	if src.String() != want {
+		t.Fatal("playing on the copy changed the source")
+	}
+	for dst.Depth() > 0 { // back through the source's own moves too
+		dst.Undo()
+		checkConsistent(t, dst)
+	}
+	for src.Depth() > 0 {
+		src.Undo()
+	}
+	if dst.String() != src.String() {
+		t.Fatal("undoing the copy's history did not reach the source's start")
+	}
+	if allocs := testing.AllocsPerRun(20, func() { src.CopyInto(dst) }); allocs != 0 {
+		t.Fatalf("CopyInto allocates %.1f times into a board of its size", allocs)
+	}
+}
+
 func TestPlayUndoAllocatesNothing(t *testing.T) {
 	b := mustBoard(t, ".....", ".....", ".XO..", "X.XO.", ".XO..")
 	b2, e5 := mustVertex(t, b, "B2"), mustVertex(t, b, "E5")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
+	"github.com/tsume-solver/tsume/internal/hugemem"
 )
 
 // maxPly bounds the board depth of one search, including the
@@ -91,7 +92,10 @@ type koSave struct {
 }
 
 func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
-	s := &searcher{giCache: make([]giEntry, 1<<giCacheBits)}
+	// The gi cache (8 MiB) is read at random addresses several times
+	// per play: in huge pages most of those reads no longer miss the
+	// TLB too.
+	s := &searcher{giCache: hugemem.Slice[giEntry](1 << giCacheBits)}
 	if o.Algorithm == AlgoAPS {
 		s.tt = newTable(o.TableBits) // df-pn and PN* use the core's table
 	}

@@ -58,6 +58,8 @@ type Solver struct {
 	// is collected.
 	tbl     *core.Table
 	cleanup runtime.Cleanup
+	// wb is the working copy of the current question's position.
+	wb *board.Board
 }
 
 // Close releases the memory of the Solver's df-pn/PN* table at once
@@ -104,7 +106,14 @@ func (v *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		ctx = context.Background()
 	}
 	o, st := v.o, v.st
-	wb := b.Clone()
+	// The question's own copy of the position, in the Solver's board
+	// once it has one (a clone per question allocated about 80 KB).
+	if v.wb == nil {
+		v.wb = b.Clone()
+	} else {
+		b.CopyInto(v.wb)
+	}
+	wb := v.wb
 	wb.Commit()
 	if o.Superko != wb.Superko() {
 		wb.SetSuperko(o.Superko)
