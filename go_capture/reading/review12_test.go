@@ -714,3 +714,72 @@ func review12GameDefOrder(t *testing.T, seed int64, boards int) {
 		t.Fatalf("too few compared: %d (g true %d)", compared, gTrue)
 	}
 }
+
+// TestSolverReuseAcrossSizesReview12: one Solver asked questions on
+// boards of changing sizes (19, 5, 9, 7, 13 in turn; its working board
+// is the previous question's, copied over), with the ko ban of a
+// random game's last move and superko on for some, answers each as a
+// fresh Solve does, with the same work (a play budget makes it
+// reproducible).
+func TestSolverReuseAcrossSizesReview12(t *testing.T) {
+	rng := rand.New(rand.NewSource(26))
+	sizes := []int{19, 5, 9, 7, 13}
+	var solvers [2]*Solver
+	for k := range solvers {
+		o := Options{SafeLibs: 5, Plays: 20000, Superko: k == 1}
+		v, err := NewSolver(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer v.Close()
+		solvers[k] = v
+	}
+	asked := 0
+	for i := 0; asked < 100; i++ {
+		b := review12BoardOf(rng, sizes[i%len(sizes)])
+		if i%2 == 0 {
+			if kb := randomKoBoard(rng, b.Size()); kb != nil {
+				b = kb
+			}
+		}
+		var weak []board.Point
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) != board.Empty && b.NumLibs(p) <= 3 {
+				weak = append(weak, p)
+			}
+		}
+		if k, _ := b.Ko(); k != board.NoPoint {
+			// a string next to the ban, whose answer may depend on it
+			weak = weak[:0]
+			for _, r := range b.Neighbors(k) {
+				weak = append(weak, r)
+			}
+		}
+		if len(weak) == 0 {
+			continue
+		}
+		target := weak[rng.Intn(len(weak))]
+		mode := Mode(rng.Intn(2))
+		k := rng.Intn(2)
+		o := Options{SafeLibs: 5, Plays: 20000, Superko: k == 1}
+		before := b.String()
+		got, err := solvers[k].Solve(context.Background(), b, target, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Solve(context.Background(), b, target, mode, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != before {
+			t.Fatal("Solve changed the caller's board")
+		}
+		if got.Code != want.Code || got.Move != want.Move || got.Proven != want.Proven ||
+			got.Stats.Plays != want.Stats.Plays || got.Stats.Nodes != want.Stats.Nodes {
+			t.Fatalf("%s %s (size %d, superko %v): reused Solver %d %s proven %v, %d plays %d nodes; fresh %d %s proven %v, %d plays %d nodes\n%v",
+				mode, b.Vertex(target), b.Size(), o.Superko, got.Code, b.Vertex(got.Move), got.Proven, got.Stats.Plays, got.Stats.Nodes,
+				want.Code, b.Vertex(want.Move), want.Proven, want.Stats.Plays, want.Stats.Nodes, b)
+		}
+		asked++
+	}
+}
