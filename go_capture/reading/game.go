@@ -45,8 +45,10 @@ type captureGame struct {
 	// current position to ExpandTerminal, for Estimate.
 	deferred bool
 
-	// halt stops the core search that drives the game (core.Searcher.Stop).
-	halt func()
+	// halt is the core search that drives the game, which a limit of
+	// the game's own stops (core.Searcher.Stop; a pointer rather than
+	// the method value, which would be allocated at every search).
+	halt *core.Searcher
 	// limbo counts the stopMoves on the board (see stopMove); limboSalt
 	// keys the positions they lead to.
 	limbo     int
@@ -75,7 +77,7 @@ func (g *captureGame) stopped() bool {
 		return false
 	}
 	if g.halt != nil {
-		g.halt()
+		g.halt.Stop()
 	}
 	return true
 }
@@ -471,7 +473,7 @@ func coreOptions(algorithm string, widen bool) core.Options {
 // run searches the game's current position with cs, which a limit of
 // the game's own stops through halt (see stopMove).
 func (g *captureGame) run(ctx context.Context, cs *core.Searcher) core.Result {
-	g.halt = cs.Stop
+	g.halt = cs
 	g.limboSalt = mix64(g.s.question ^ uint64(g.s.plays) ^ 0x6c696d626f) // "limbo"
 	g.expanded = [maxPly]bool{}
 	r := cs.Solve(ctx, g)
@@ -495,7 +497,15 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 	// (reading.tst, 1 M plays: 194 passed, 17.56 M plays; deferred 192,
 	// 17.27 M, 2.4× the expansions).
 	eager := o.eagerTerminal || o.Algorithm == AlgoCStar
-	g := &captureGame{s: s, steps: 1, brute: st.Number == 9, eager: eager}
+	// The game is the Solver's, kept between questions with its
+	// per-ply buffers of forced moves (a new one allocated 9.5 KB).
+	if v.g == nil {
+		v.g = &captureGame{}
+	}
+	g := v.g
+	forced := g.forced
+	*g = captureGame{s: s, steps: 1, brute: st.Number == 9, eager: eager}
+	g.forced = forced
 	if st.Steps[0].OR == 1 {
 		g.steps = 2
 	}

@@ -60,6 +60,8 @@ type Solver struct {
 	cleanup runtime.Cleanup
 	// wb is the working copy of the current question's position.
 	wb *board.Board
+	// g is the game df-pn, PN* and C* search (solveCore).
+	g *captureGame
 }
 
 // Close releases the memory of the Solver's df-pn/PN* table at once
