@@ -715,7 +715,7 @@ func review12GameDefOrder(t *testing.T, seed int64, boards int) {
 	}
 }
 
-// TestSolverReuseAcrossSizesReview12: one Solver asked questions on
+// TestSolverReuseAcrossSizesReview12: a Solver (df-pn or PN*) asked questions on
 // boards of changing sizes (19, 5, 9, 7, 13 in turn; its working board
 // is the previous question's, copied over), with the ko ban of a
 // random game's last move and superko on for some, answers each as a
@@ -724,9 +724,10 @@ func review12GameDefOrder(t *testing.T, seed int64, boards int) {
 func TestSolverReuseAcrossSizesReview12(t *testing.T) {
 	rng := rand.New(rand.NewSource(26))
 	sizes := []int{19, 5, 9, 7, 13}
-	var solvers [2]*Solver
+	algos := []string{AlgoDFPN, AlgoPNStar}
+	var solvers [4]*Solver
 	for k := range solvers {
-		o := Options{SafeLibs: 5, Plays: 20000, Superko: k == 1}
+		o := Options{Algorithm: algos[k/2], SafeLibs: 5, Plays: 20000, Superko: k%2 == 1}
 		v, err := NewSolver(o)
 		if err != nil {
 			t.Fatal(err)
@@ -735,7 +736,7 @@ func TestSolverReuseAcrossSizesReview12(t *testing.T) {
 		solvers[k] = v
 	}
 	asked := 0
-	for i := 0; asked < 100; i++ {
+	for i := 0; asked < 80; i++ {
 		b := review12BoardOf(rng, sizes[i%len(sizes)])
 		if i%2 == 0 {
 			if kb := randomKoBoard(rng, b.Size()); kb != nil {
@@ -760,8 +761,8 @@ func TestSolverReuseAcrossSizesReview12(t *testing.T) {
 		}
 		target := weak[rng.Intn(len(weak))]
 		mode := Mode(rng.Intn(2))
-		k := rng.Intn(2)
-		o := Options{SafeLibs: 5, Plays: 20000, Superko: k == 1}
+		k := rng.Intn(4)
+		o := Options{Algorithm: algos[k/2], SafeLibs: 5, Plays: 20000, Superko: k%2 == 1}
 		before := b.String()
 		got, err := solvers[k].Solve(context.Background(), b, target, mode)
 		if err != nil {
@@ -776,8 +777,8 @@ func TestSolverReuseAcrossSizesReview12(t *testing.T) {
 		}
 		if got.Code != want.Code || got.Move != want.Move || got.Proven != want.Proven ||
 			got.Stats.Plays != want.Stats.Plays || got.Stats.Nodes != want.Stats.Nodes {
-			t.Fatalf("%s %s (size %d, superko %v): reused Solver %d %s proven %v, %d plays %d nodes; fresh %d %s proven %v, %d plays %d nodes\n%v",
-				mode, b.Vertex(target), b.Size(), o.Superko, got.Code, b.Vertex(got.Move), got.Proven, got.Stats.Plays, got.Stats.Nodes,
+			t.Fatalf("%s %s %s (size %d, superko %v): reused Solver %d %s proven %v, %d plays %d nodes; fresh %d %s proven %v, %d plays %d nodes\n%v",
+				o.Algorithm, mode, b.Vertex(target), b.Size(), o.Superko, got.Code, b.Vertex(got.Move), got.Proven, got.Stats.Plays, got.Stats.Nodes,
 				want.Code, b.Vertex(want.Move), want.Proven, want.Stats.Plays, want.Stats.Nodes, b)
 		}
 		asked++
