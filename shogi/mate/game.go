@@ -352,8 +352,9 @@ func (g *Game) checkCount(k core.Key) int {
 	if n, ok := c.count(k); ok {
 		return n
 	}
-	ms := sortChecks(g.pos.GenerateChecks(g.fut.est[:0]))
-	c.put(k, ms, true)
+	// Stored unsorted: most counted nodes are never expanded (get sorts).
+	ms := g.pos.GenerateChecks(g.fut.est[:0])
+	c.put(k, ms, false)
 	return len(ms)
 }
 
