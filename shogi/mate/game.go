@@ -310,9 +310,10 @@ func (g *Game) Undo(m core.Move) { g.pos.Undo(shogi.Move(m)) }
 // at 0.74 M), the 18 no-mates decided before 7.19 M -> 4.37 M, the two
 // mates 0.35 M -> 0.32 M; seed 21 (100 positions, limit 1 M), the same
 // answers, the no-mates 1.86 M -> 1.31 M, the mates 0.40 M -> 0.45 M.
-// Under tsume rules, on the Microcosmos tails' first proofs, it was mixed:
-// tails 41 to 401 0.51-1.04x, but tail 601 unproven after 34.7 M
-// expansions (18.7 M before).
+// Under tsume rules it lost on the Microcosmos tails' first proofs: tails
+// 41 to 401 0.73-1.70x, six of eight in more expansions (with a terminal
+// test of attackers without a check as well, 0.51-1.04x, but tail 601
+// unproven after 34.7 M expansions, 18.7 M before).
 func (g *Game) Estimate() (pn, dn core.PN) {
 	if g.OrNode() {
 		if !g.countsChecks() {
