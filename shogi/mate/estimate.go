@@ -45,12 +45,15 @@ type evasionCache struct {
 	cursor uint64 // moves ever written; ring position = cursor % len(ring)
 	shift  uint   // 64 - log2(len(index))
 	checks *evasionCache
+	// ofChecks marks the check cache: its unsorted runs are put in
+	// sortChecks' order, not orderEvasions'.
+	ofChecks bool
 }
 
 type evasionSlot struct {
 	key  core.Key
 	off  uint64 // cursor at the run's first move, plus one (0: no run)
-	n    uint32 // the number of moves, or-ed with known, and with unsorted while the run is not in orderEvasions' order
+	n    uint32 // the number of moves, or-ed with known, and with unsorted while the run is not in its order (orderEvasions', or sortChecks' in the check cache)
 	free uint32 // the defender king's free squares plus one (0: not known); in the check cache, noMateInOne or 0
 }
 
@@ -68,7 +71,9 @@ const known = 1 << 30
 // generated only to be counted (Terminal under tsume rules when every
 // evasion is a drop) may never be asked for again, so it is sorted when
 // first asked for (get) rather than when stored. The first proof of Microcosmos
-// tail 601 spent 4 % of its time sorting. Runs of checks are stored sorted.
+// tail 601 spent 4 % of its time sorting. Likewise the checks of an
+// attacker's node only counted for its estimate (Game.checkCount), most of
+// which are never expanded.
 const unsorted = 1 << 31
 
 // Sizes: 2^18 moves (1 MiB) and 2^17 slots (4 MiB) per game for the
@@ -87,6 +92,7 @@ const (
 func newEvasionCache() *evasionCache {
 	c := newRunCache(evasionRingBits, evasionSlotBits)
 	c.checks = newRunCache(checkRingBits, checkSlotBits)
+	c.checks.ofChecks = true
 	return c
 }
 
@@ -147,7 +153,11 @@ func (c *evasionCache) get(k core.Key, buf []shogi.Move) ([]shogi.Move, bool) {
 	n := uint64(sl.n &^ (unsorted | known))
 	if sl.n&unsorted != 0 {
 		sl.n &^= unsorted
-		orderEvasions(c.ring[start : start+n])
+		if c.ofChecks {
+			sortChecks(c.ring[start : start+n])
+		} else {
+			orderEvasions(c.ring[start : start+n])
+		}
 	}
 	return append(buf, c.ring[start:start+n]...), true
 }
@@ -169,8 +179,8 @@ func (c *evasionCache) info(k core.Key) (n, free int, ok bool) {
 }
 
 // put records ms as the moves of k (a list longer than a quarter of the
-// ring is not kept); sorted false says that ms are evasions not yet in
-// orderEvasions' order.
+// ring is not kept); sorted false says that ms are not yet in their
+// order (orderEvasions', or sortChecks' in the check cache).
 func (c *evasionCache) put(k core.Key, ms []shogi.Move, sorted bool) {
 	size := uint64(len(c.ring))
 	n := uint64(len(ms))
