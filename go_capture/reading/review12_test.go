@@ -537,25 +537,16 @@ func review12Answers(t *testing.T, algo string, n int, seed int64, check func(b 
 	}
 }
 
-// TestCapturesAreRealReview12Heavy: every clean capture df-pn or PN*
-// proves on these positions, brute force finds within 21 plies
-// (checkCapturesAreRealWith on other positions and seeds). APS is left
-// out: on three of these positions it proves that a string has no
-// defence (defend, code 0) where brute force, df-pn and PN* over the
-// same game and APS over every move find one, e.g. defend D5 (black to
-// move, no ko ban; black C1 saves):
-//
-//	5 . O . X X
-//	4 X O X X X
-//	3 X X O X X
-//	2 X O O O X
-//	1 X X . O .
-//	  A B C D E
+// TestCapturesAreRealReview12Heavy: every clean capture APS, df-pn or
+// PN* proves on these positions, brute force finds within 21 plies
+// (checkCapturesAreRealWith on other positions and seeds). Three of them
+// showed APS proving "no defence" while the owner's pass was unrefuted
+// (TestAPSPassStaysOpen).
 func TestCapturesAreRealReview12Heavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("heavy")
 	}
-	for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+	for _, algo := range []string{AlgoDFPN, AlgoAPS, AlgoPNStar} {
 		checked := 0
 		review12Answers(t, algo, 5000, 41, func(b *board.Board, target board.Point, mode Mode, res Result) {
 			if !((mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)) {
