@@ -49,6 +49,9 @@ type Solver struct {
 	// walkNodes counts the proof walks' nodes and re-proofs (repair.go)
 	// of the current line search.
 	walkNodes uint64
+	// walkFailed holds the walker's tightening questions that ended
+	// undecided in the current line search (see walkTry).
+	walkFailed map[walkTry]struct{}
 	// lineDeadline ends the line search (zero: none): reserveDeadline,
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
@@ -471,6 +474,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	}
 	s.lineStop = stopped
 	s.walkNodes = 0
+	clear(s.walkFailed)
 	s.lineRes = res
 	s.tieWindow, s.tieLines = 0, exactFirst(o.Rules) && !s.noTieBreak
 	defer func() {
