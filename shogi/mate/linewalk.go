@@ -210,7 +210,11 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 		}
 		h := min(bs[top].ub, bs[second].ub) - 2
 		g.pos.Do(moves[top])
-		out := bounded(h, tightenNodes).Outcome
+		try := walkTry{g.Key(), h}
+		out := core.Unknown
+		if _, failed := s.walkFailed[try]; !failed {
+			out = bounded(h, tightenNodes).Outcome
+		}
 		if out == core.Proven {
 			bs[top].ub = h
 			if e, ok := s.ep.probeDecided(s.table, g.Key(), h, !or, g); ok && e.PN == 0 {
@@ -221,6 +225,10 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 		if out == core.Disproven {
 			bs[top].lb = h + 2
 		} else if out != core.Proven {
+			if s.walkFailed == nil {
+				s.walkFailed = make(map[walkTry]struct{})
+			}
+			s.walkFailed[try] = struct{}{}
 			break
 		}
 	}
@@ -232,9 +240,41 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 // searches an attacker node's unknown moves; the last, 0, has no limit.
 var walkBudgets = [...]uint64{10_000, 100_000, 1_000_000, 0}
 
+// walkTry is a tightening question of the walker: "mate within h?" from
+// the position whose key is key.
+type walkTry struct {
+	key core.Key
+	h   int
+}
+
 // The defender's choice gets at most two bounded searches per defence plus
-// maxTighten, of at most tightenNodes expansions each.
+// maxTighten, of at most tightenNodes expansions each. The searches that
+// settle a choice are small; on a long line most of the others are
+// disproofs of a defence's length (is the longest resistance shorter than
+// its upper bound?), as hard as the root's, and end undecided whatever
+// the budget. A wrong choice costs less: the line walked is then shorter
+// than its horizon, and settleByRepair proves it (switching to the
+// defence that escapes) or the shortening steps down from the horizon
+// (shorterHorizon). Line-phase nodes until the published length on the
+// Microcosmos tails (one core, 1 GiB), 20 k per search against 1 k: tail
+// 101 214 k and 52 k, 201 515 k and 190 k, 301 1.56 M and 977 k, 401
+// 1.49 M and 723 k (tail 401 at 20 k: 1.8 M of the 2.51 M line nodes were
+// these searches, nearly all ending undecided); the 36 generated mates
+// of gen-shogi seeds 41 and 43 (mate rules, 1 M line nodes each) keep their
+// lengths and minimal flags (528 plies, 28 minimal), their line nodes to
+// the final length 2.68 M against 2.09 M. Without the searches at all the
+// walker takes wrong defences even on short problems (antma:68: a 5-ply
+// line from the 9-ply horizon; TestWalkLineLengths).
+//
+// A question that one of them left undecided is not asked again in the
+// same Solve (Solver.walkFailed): each horizon's line is walked again,
+// mostly along the same positions with the same bounds, so the same
+// questions came back, each from scratch since the search from the root
+// that came between started an epoch (see epochs), and ended undecided
+// again (at 20 k per search, tail 401: about 60 of them asked two or
+// three times). What the table learns meanwhile still reaches the choice
+// through the bounds it reads.
 const (
 	maxTighten   = 8
-	tightenNodes = 20_000
+	tightenNodes = 1_000
 )

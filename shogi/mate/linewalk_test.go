@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -315,4 +316,45 @@ func TestHintReadsHorizonSummary(t *testing.T) {
 	if got := s.hint(context.Background(), g)(g.pos, 5); got != want {
 		t.Errorf("hint within 5 after a summary's mate within 3 by %v: %v", want, got)
 	}
+}
+
+// TestWalkAsksFailedTighteningOnce: a tightening question of the walker
+// (a defender's length, asked with tightenNodes) that ended undecided is
+// not asked again when a line is walked again in the same line search.
+// The bounded search is wrapped so that every tightening question ends
+// undecided; the second walk of the same horizon must ask none of them.
+func TestWalkAsksFailedTighteningOnce(t *testing.T) {
+	asked := 0
+	for _, tc := range shortSample(boundedCases(t), 2) {
+		if tc.n < 5 {
+			continue
+		}
+		g, s, bounded := caseSolver(t, tc, false)
+		calls := 0
+		undecided := func(limit int, nodes uint64) core.Result {
+			if nodes == tightenNodes {
+				calls++
+				return core.Result{Outcome: core.Unknown}
+			}
+			return bounded(limit, nodes)
+		}
+		if r := bounded(tc.n, 0); r.Outcome != core.Proven {
+			t.Fatalf("%s: within %d %v", tc.name, tc.n, r.Outcome)
+		}
+		first := s.walkLine(g, tc.n, undecided)
+		n1 := calls
+		second := s.walkLine(g, tc.n, undecided)
+		if n2 := calls - n1; n2 != 0 {
+			t.Errorf("%s: the second walk asked %d tightening questions again (the first asked %d)", tc.name, n2, n1)
+		}
+		if !slices.Equal(first, second) {
+			t.Errorf("%s: walks differ: %v and %v", tc.name, first, second)
+		}
+		asked += n1
+		s.Close()
+	}
+	if asked == 0 {
+		t.Fatal("no walk asked a tightening question: the test shows nothing")
+	}
+	t.Logf("%d tightening questions in the first walks", asked)
 }

@@ -185,3 +185,46 @@ func TestProofWalk(t *testing.T) {
 	}
 	t.Logf("%d walks", walked)
 }
+
+// TestProofWalkReusesShownLengths: a walk keeps the length of the mate it
+// walked (at least the exact length, at most the plies it was given), and
+// a later walk given only that many plies reads it instead of walking the
+// proof again; the horizon summary keeps the plies given.
+func TestProofWalkReusesShownLengths(t *testing.T) {
+	reused := 0
+	for _, tc := range shortSample(boundedCases(t), 3) {
+		if tc.n < 3 {
+			continue
+		}
+		g := preparedGame(t, tc.sfen, tc.rules)
+		s, err := NewSolver(8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
+			t.Fatalf("%s: %v", tc.name, r.Outcome)
+		}
+		far := 4*tc.n + 9
+		n := s.newProofWalk(context.Background(), g).mateIn(far)
+		if n < tc.n || n > far {
+			t.Errorf("%s: the walk within %d showed a mate in %d, exact length %d", tc.name, far, n, tc.n)
+			s.Close()
+			continue
+		}
+		if e, ok := s.table.Probe(lengthsKey(g.Key(), true), true, g); !ok || e.PN != 0 || int(e.Length) != far {
+			t.Errorf("%s: the summary holds %+v, want a mate within %d", tc.name, e, far)
+		}
+		w := s.newProofWalk(context.Background(), g)
+		if m := w.mateIn(n); m != n || w.nodes != 1 {
+			t.Errorf("%s: a second walk within %d: %d after %d nodes, want %d read from the summary", tc.name, n, m, w.nodes, n)
+		}
+		if n < far {
+			reused++
+		}
+		s.Close()
+	}
+	if reused == 0 {
+		t.Error("no walk showed a mate shorter than its plies: the test shows nothing")
+	}
+	t.Logf("%d walks", reused)
+}
