@@ -549,22 +549,8 @@ func TestCapturesAreRealReview12Heavy(t *testing.T) {
 	for _, algo := range []string{AlgoDFPN, AlgoAPS, AlgoPNStar} {
 		checked := 0
 		review12Answers(t, algo, 5000, 41, func(b *board.Board, target board.Point, mode Mode, res Result) {
-			if !((mode == Attack && res.Code == Win) || (mode == Defend && res.Code == Fail && res.Proven)) {
-				return
-			}
-			checked++
-			captured, _, err := BruteForce(b, target, mode, 9, 3)
-			for _, plies := range []int{15, 21} {
-				if err == nil && !captured {
-					captured, _, err = BruteForce(b, target, mode, plies, 3)
-				}
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !captured {
-				t.Errorf("%s %s: %s proves a capture (code %d, move %s), brute force finds none in 21 plies\n%s",
-					mode, b.Vertex(target), algo, res.Code, b.Vertex(res.Move), b)
+			if checkCaptureIsReal(t, algo, b, target, mode, res) {
+				checked++
 			}
 		})
 		t.Logf("%s: %d captures checked", algo, checked)
