@@ -134,14 +134,7 @@ func TestProofWalk(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		g := preparedGame(t, tc.sfen, tc.rules)
-		s, err := NewSolver(8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
-			t.Fatalf("%s: %v", tc.name, r.Outcome)
-		}
+		g, s, _ := caseSolver(t, tc, true)
 		key := g.Key()
 		if s.newProofWalk(context.Background(), g).mates(tc.n - 2) {
 			t.Errorf("%s: walk shows a mate within %d, exact length %d", tc.name, tc.n-2, tc.n)
@@ -196,14 +189,7 @@ func TestProofWalkReusesShownLengths(t *testing.T) {
 		if tc.n < 3 {
 			continue
 		}
-		g := preparedGame(t, tc.sfen, tc.rules)
-		s, err := NewSolver(8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := core.Solve(context.Background(), g, s.table, core.Options{TCA: true, SNDA: true}); r.Outcome != core.Proven {
-			t.Fatalf("%s: %v", tc.name, r.Outcome)
-		}
+		g, s, _ := caseSolver(t, tc, true)
 		far := 4*tc.n + 9
 		n := s.newProofWalk(context.Background(), g).mateIn(far)
 		if n < tc.n || n > far {
