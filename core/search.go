@@ -147,8 +147,19 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.pk, _ = g.(PathKeyer)
 	s.dn, _ = g.(DecidedNoter)
 	s.dt, _ = g.(DeferredTerminal)
+	// Every search starts as a new searcher's would (Searcher.Reset): the
+	// buffers are kept, the state that carries meaning is cleared. The
+	// refused tags are: a tag left by an earlier search would force a
+	// store this one's own refusals do not call for. The write counters
+	// need no clearing: a child's count (child.seen) is taken when it is
+	// read, and every child is read after its expansion before any count
+	// is compared with it (ply.layout is 0 then), so only differences
+	// within the search matter. The path sets are empty after every
+	// search (pushes and pops pair up, also when a limit stops it).
 	if s.refused == nil {
 		s.refused = make([]uint64, refusedSlots)
+	} else {
+		clear(s.refused)
 	}
 	s.del = nil
 	if o.Algorithm == DFPN {

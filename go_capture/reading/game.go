@@ -561,10 +561,16 @@ func (v *Solver) solveCore(ctx context.Context, mode Mode, st Strategy, start ti
 			}
 			co.TimeLimit /= time.Duration(timeShare)
 		}
-		cs, err := core.NewSearcher(tbl, co)
+		var err error
+		if v.cs == nil {
+			v.cs, err = core.NewSearcher(tbl, co)
+		} else {
+			err = v.cs.Reset(co)
+		}
 		if err != nil {
 			return core.Result{}, err
 		}
+		cs := v.cs
 		// The core polls its clock only every 1024 expansions, which
 		// can be long here: the adapter's own clock enforces a share.
 		full := s.deadline

@@ -449,3 +449,43 @@ func TestSuperkoKeysCarryHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverQuestionAllocations: a Solver asked again and again keeps
+// its core searcher (reset with each core search's limits), so a
+// question costs at most two small allocations (the answer's line)
+// whatever the algorithm, where a new core searcher per core search
+// cost about ten (90 KB) each.
+func TestSolverQuestionAllocations(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		"...O.....",
+		"..OX.....",
+		"...OX....",
+		".........",
+		".........",
+		".........")
+	p := vertex(t, b, "D5")
+	for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+		v, err := NewSolver(Options{Algorithm: algo, Plays: 1000000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []Mode{Attack, Defend} {
+			r, err := v.Solve(context.Background(), b, p, mode) // warm
+			if err != nil || !r.Decided() {
+				t.Fatalf("%s %v: %+v, %v", algo, mode, r, err)
+			}
+			allocs := testing.AllocsPerRun(20, func() {
+				if _, err := v.Solve(context.Background(), b, p, mode); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if allocs > 2 {
+				t.Errorf("%s %v (%d plays): a question allocates %.1f times", algo, mode, r.Stats.Plays, allocs)
+			}
+		}
+		v.Close()
+	}
+}
