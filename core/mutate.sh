@@ -69,6 +69,7 @@ pathkey-push|search.go|s/s\.reps\.push\(s\.pk\.PathKey\(k, d\), d\)/s.reps.push(
 pathkey-find|ghi.go|s/\tif s\.pk != nil \{\n\t\tk, p = s\.pk\.PathKey\(k, d\), &s\.reps\n/\tif false {\n\t\tk, p = s.pk.PathKey(k, d), &s.reps\n/
 decided-off|search.go|s/\tif s\.dn != nil && v\.final\(\) && e\.Sound \{/\tif false \&\& s.dn != nil \&\& v.final() \&\& e.Sound {/
 decided-unsound|search.go|s/\tif s\.dn != nil && v\.final\(\) && e\.Sound \{/\tif s.dn != nil \&\& v.final() {/
+reset-refused|search.go|s/\t\tclear\(s\.refused\)\n//
 LIST
 }
 
