@@ -253,6 +253,10 @@ func (t *Table) startGrow(n uint64) {
 // half a million nodes, with the old region over half full all along.
 const growChunk = 4096
 
+// growAhead is how many old buckets ahead of its moves a growth step
+// prefetches (growStep).
+const growAhead = 8
+
 // growStep moves the entries of the next (at most) chunk old buckets of
 // a growth in progress, if any, to their new buckets; where a new bucket
 // is full the cheaper entry (by Amount) is dropped, which only costs
@@ -268,7 +272,20 @@ func (t *Table) growStep(chunk uint64) {
 	gen := t.curGen()
 	var w [slotWords]uint64
 	var zero [slotWords]uint64
+	from := t.from.Load()
 	for b := int(c) - 1; b >= int(lo); b-- {
+		// Start loading the buckets growAhead steps down, old and new:
+		// the entries of old bucket a move to new buckets a×n/from up to
+		// (a+1)×n/from (multiply-high bucketing is monotone). Each move
+		// writes under the seqlock, whose locked instructions wait for
+		// every miss before them, so without this the misses did not
+		// overlap at all.
+		if a := uint64(b) - growAhead; b >= growAhead && a >= lo {
+			t.prefetchNo(uint32(a))
+			for nb := a * n / from; nb <= min((a+1)*n/from, n-1); nb++ {
+				t.prefetchNo(uint32(nb))
+			}
+		}
 		base := b * bucketWords
 		for i := 0; i < bucketSlots; i++ {
 			if !live(atomic.LoadUint64(&t.w[base+i]), gen) || !t.readSlot(base, i, &w) {
