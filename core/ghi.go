@@ -1,6 +1,11 @@
 package core
 
-import "math"
+import (
+	"math"
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/internal/prefetch"
+)
 
 // Graph history interaction (GHI). A position that repeats one on the
 // current path is valued by the search's cycle outcome (Game.CycleOutcome,
@@ -147,6 +152,13 @@ func (m *ghiMarks) grow() {
 	}
 	if m.log >= ghiMaxLog {
 		m.keys = nil // the filter's last size: no rebuild needs them
+	}
+}
+
+// prefetch starts loading the filter's word for k, which has reads soon.
+func (m *ghiMarks) prefetch(k Key) {
+	if m.used {
+		prefetch.Line(unsafe.Pointer(&m.bits[ghiIndex(k, m.log)/64]))
 	}
 }
 
