@@ -145,6 +145,26 @@ func (t *Table) Clear() {
 	t.gen.Store(1)
 }
 
+// Prefault writes every page of the table now, so that the searches that
+// follow take no page faults on it; it changes no entry and not the region
+// in use (a search grows it as before, and expands the same nodes). By
+// default a page is first written by a search, on the search's time, and
+// those faults cost far more than touching the pages in order beforehand:
+// on Microcosmos tail 601's first proof (1 GiB, so a proof table of 768
+// MiB, 18.7 M expansions either way), 1.6-1.9 s of system time without,
+// 0.18-0.24 s with, Prefault included. For a short search it costs more
+// than it saves (a fresh table is otherwise touched only where entries
+// are written): it is for a front end with time to spare before a search,
+// as USI's isready, where engines clear their tables. Like Clear, it must
+// not run concurrently with any other use of the table.
+func (t *Table) Prefault() {
+	// A locked add of zero writes each page without changing a word.
+	const pageWords = 4096 / 8
+	for i := 0; i < len(t.w); i += pageWords {
+		atomic.AddUint64(&t.w[i], 0)
+	}
+}
+
 // curGen returns the current generation in its place in a sequence word.
 func (t *Table) curGen() uint64 { return t.gen.Load() << genShift }
 
