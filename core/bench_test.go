@@ -71,3 +71,28 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTableGrow measures a growth of a half-full 128 MiB region to
+// 256 MiB: the cost of moving entries, which long searches pay once per
+// doubling. Run with: go test -run X -bench TableGrow ./core
+func BenchmarkTableGrow(b *testing.B) {
+	const mib = 256
+	tab, err := NewTable(mib, TableOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tab.Close()
+	r := rand.New(rand.NewPCG(1, 1))
+	half := uint64(mib/2) << 20 / bucketBytes
+	for b.Loop() {
+		b.StopTimer()
+		tab.Clear()
+		tab.grow(half)
+		for i := 0; i < int(half)*bucketSlots/2; i++ {
+			tab.Store(&Entry{Key: Key{Board: r.Uint64()}, PN: 1, DN: 1, Amount: uint32(i)})
+		}
+		b.StartTimer()
+		tab.grow(2 * half)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(half*bucketSlots/2), "ns/entry")
+}

@@ -1,6 +1,11 @@
 package core
 
-import "math"
+import (
+	"math"
+	"unsafe"
+
+	"github.com/tsume-solver/tsume/internal/prefetch"
+)
 
 // Graph history interaction (GHI). A position that repeats one on the
 // current path is valued by the search's cycle outcome (Game.CycleOutcome,
@@ -98,6 +103,8 @@ type ghiMarks struct {
 const (
 	ghiMinLog = 16
 	ghiMaxLog = 23 // 1 MiB of bits; the key list then ends at 2^19 keys
+	// ghiNearLog is the largest filter that prefetch leaves alone.
+	ghiNearLog = 18
 )
 
 // ghiIndex is a multiplicative hash to log bits: Board is a hash
@@ -147,6 +154,15 @@ func (m *ghiMarks) grow() {
 	}
 	if m.log >= ghiMaxLog {
 		m.keys = nil // the filter's last size: no rebuild needs them
+	}
+}
+
+// prefetch starts loading the filter's word for k, which has reads soon.
+// A filter of up to 2^ghiNearLog bits (32 KiB) stays near in the
+// caches, where the prefetch would only cost its instructions.
+func (m *ghiMarks) prefetch(k Key) {
+	if m.log > ghiNearLog {
+		prefetch.Line(unsafe.Pointer(&m.bits[ghiIndex(k, m.log)/64]))
 	}
 }
 

@@ -323,6 +323,9 @@ func (s *searcher) expand(d int) bool {
 			if ok {
 				c.bkt = s.t.bucketNo(k.Board)
 				s.t.prefetchNo(c.bkt)
+				// The first read of the child (refreshAll) tests the
+				// filter of path-dependent values for it too.
+				s.ghi.prefetch(k)
 			}
 		}
 	}

@@ -143,3 +143,32 @@ func TestTableAsksForHugePages(t *testing.T) {
 		tab.Close()
 	}
 }
+
+// TestTablePrefaultTouchesEverything: Prefault makes the whole table
+// resident and changes no entry (nor the region in use).
+func TestTablePrefaultTouchesEverything(t *testing.T) {
+	const mib = 64
+	tab, err := NewTable(mib, TableOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	keys := make([]Key, 2000)
+	for i := range keys {
+		keys[i] = Key{Board: uint64(i+1) * 0x9e3779b97f4a7c15, Hand: uint32(i)}
+		tab.Store(&Entry{Key: keys[i], PN: PN(i + 1), DN: 1, Amount: 1})
+	}
+	active := tab.active.Load()
+	tab.Prefault()
+	if kb := rssKiB(t, tab); kb < mib<<10*9/10 {
+		t.Errorf("resident %d KiB of a %d MiB table after Prefault", kb, mib)
+	}
+	if tab.active.Load() != active {
+		t.Errorf("Prefault changed the region in use: %d -> %d buckets", active, tab.active.Load())
+	}
+	for i, k := range keys {
+		if e, ok := tab.Lookup(k, false); !ok || e.PN != PN(i+1) {
+			t.Fatalf("entry %d changed by Prefault (found %v, pn %d)", i, ok, e.PN)
+		}
+	}
+}

@@ -290,8 +290,24 @@ func (g *Game) sortedChecks(buf []shogi.Move) []shogi.Move {
 	return ms
 }
 
-// Do plays m.
-func (g *Game) Do(m core.Move) { g.pos.Do(shogi.Move(m)) }
+// Do plays m and starts loading the new position's slot of the move cache
+// (the check cache at an attacker's node), which its expansion (Moves)
+// reads first: the core plays a move to enter a node, whose entry it
+// then looks up in its table, and the two misses overlap.
+func (g *Game) Do(m core.Move) {
+	g.pos.Do(shogi.Move(m))
+	c := g.evasions
+	if c == nil {
+		return
+	}
+	if g.OrNode() {
+		c = c.checks
+		if c == nil {
+			return
+		}
+	}
+	c.prefetch(g.Key())
+}
 
 // Undo takes m back.
 func (g *Game) Undo(m core.Move) { g.pos.Undo(shogi.Move(m)) }
