@@ -16,7 +16,9 @@ Microcosmos tails (the position N plies before the end of the 1525-ply line
 of ``--microcosmos``). The engine's first proof is the time of its first
 ``info ... string ... 1st result`` line (KomoringHeights prints one) and its
 final answer the ``checkmate`` reply; an engine that prints no first-proof
-line gets its final time there. Standard library only.
+line gets its final time there. Both write their tables' pages before the
+clock starts (the engine at ``isready``, tsume with ``solve --prefault``).
+Standard library only.
 """
 
 from __future__ import annotations
@@ -141,7 +143,11 @@ def tally(pairs: List[Tuple[str, Answer, Answer]]) -> str:
 
 
 def run_tsume(tsume: str, p: Problem, seconds: float, hash_mb: int, core: Optional[int], rules: str = "tsume") -> Answer:
-    argv = [tsume, "solve", "--sfen", p.sfen, "--time-limit", f"{seconds}s", "--hash-mb", str(hash_mb), "--json", "--quiet"]
+    # --prefault writes the table's pages before the search, as the engine
+    # clears its table at isready before its clock starts: neither first
+    # proof then pays the table's page faults (tsume's limit still does).
+    argv = [tsume, "solve", "--sfen", p.sfen, "--time-limit", f"{seconds}s", "--hash-mb", str(hash_mb), "--json", "--quiet",
+            "--prefault"]
     if rules == "mate":
         # An engine's question: mate-search rules, and a side to move in
         # check defends (the engine's `go mate` asks whether it is mated).

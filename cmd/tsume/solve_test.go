@@ -35,6 +35,14 @@ func TestSolveThreads(t *testing.T) {
 	}
 }
 
+// TestSolvePrefault: writing the table's pages first changes no answer.
+func TestSolvePrefault(t *testing.T) {
+	code, out, errOut := run("solve", "--hash-mb", "8", "--prefault", "--quiet")
+	if code != 0 || !strings.Contains(out, "usi: S*1b 2a1b G*2b") {
+		t.Fatalf("--prefault: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
 func TestSolveJSON(t *testing.T) {
 	code, out, errOut := run("solve", "--hash-mb", "8", "--json", "--rules", "mate", "--sfen", "8k/7pl/6N2/9/9/9/9/9/R8 b b 1")
 	if code != 0 {
@@ -74,6 +82,7 @@ func TestSolveBadInput(t *testing.T) {
 		{[]string{"--algo", "magic"}, "algorithm"},
 		{[]string{"--moves", "1a1b"}, "bad position"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--prefault", "--jobs", "1", "--file", "-"}, "--prefault"},
 	}
 	for _, tc := range tests {
 		code, _, errOut := run(append([]string{"solve"}, tc.args...)...)

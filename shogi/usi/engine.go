@@ -43,6 +43,10 @@ type searcher interface {
 	Close() error
 }
 
+// prefaulter is a searcher that can write its tables' pages ahead of a
+// search (mate.Solver.Prefault).
+type prefaulter interface{ Prefault() }
+
 // Engine is one USI session. Create it with New and drive it with Run.
 type Engine struct {
 	outMu sync.Mutex
@@ -209,6 +213,10 @@ func (e *Engine) handle(in input) {
 	case "isready":
 		if err := e.ensureSolver(); err != nil {
 			e.println("info string error: %s", clip(err.Error()))
+		} else if p, ok := e.solver.(prefaulter); ok {
+			// Engines clear their tables here; writing the table's pages
+			// now keeps their faults out of the next search's time.
+			p.Prefault()
 		}
 		e.println("readyok")
 	case "setoption":

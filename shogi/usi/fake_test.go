@@ -21,6 +21,9 @@ type fakeSearcher struct {
 	mu     sync.Mutex
 	stopCh chan struct{} // the running search's; nil between searches
 	calls  []fakeCall
+	// prefaults counts the Prefault calls, and prefaultsInSearch those
+	// made while a search ran.
+	prefaults, prefaultsInSearch int
 }
 
 // fakeCall is one search as the fake saw it.
@@ -76,6 +79,23 @@ func (f *fakeSearcher) Stop() {
 }
 
 func (f *fakeSearcher) Close() error { return nil }
+
+func (f *fakeSearcher) Prefault() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.prefaults++
+	if f.stopCh != nil {
+		f.prefaultsInSearch++
+	}
+}
+
+// prefaultCounts returns the Prefault calls so far, and those made during
+// a search.
+func (f *fakeSearcher) prefaultCounts() (int, int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.prefaults, f.prefaultsInSearch
+}
 
 // searches returns a copy of the searches so far.
 func (f *fakeSearcher) searches() []fakeCall {
