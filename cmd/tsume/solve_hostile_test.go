@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -349,6 +351,49 @@ func TestHostileSolveBadInput(t *testing.T) {
 		}
 		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Contains(out, "mate") {
 			t.Errorf("%s: exit %d, stderr %q, stdout %q; want exit 2 and a message containing %q", name, code, errOut, out, tc.want)
+		}
+	}
+}
+
+// TestHostileSolveRecordsHoldOnlyVerifiedLines writes KIF, CSA and SVG
+// records of searches a limit stopped (before the proof, and after it with
+// the line not verified): each holds the problem and no move, since the
+// only line there is a candidate; a verified mate's records hold its line.
+func TestHostileSolveRecordsHoldOnlyVerifiedLines(t *testing.T) {
+	tail := "g3+P+P+P+P+L/1p7/+R+P1kppppl/3sg+p+R2/+b+nL6/1PP+B1ssP1/4+Ps2N/4+P1P1L/6G1g b Nnp 1485"
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		sfen  string
+		lim   []string
+		moves bool
+	}{
+		{tail, []string{"--nodes", "10"}, false},
+		{tail, []string{"--line-nodes", "1", "--time-limit", "400ms"}, false},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", nil, true},
+	} {
+		kif, csa, svg := filepath.Join(dir, "p.kif"), filepath.Join(dir, "p.csa"), filepath.Join(dir, "p.svg")
+		args := append([]string{"solve", "--quiet", "--hash-mb", "8", "--sfen", tc.sfen, "--kif", kif, "--csa", csa, "--svg", svg}, tc.lim...)
+		code, out, errOut := run(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.lim, code, errOut)
+		}
+		mate := strings.HasPrefix(out, "mate")
+		if mate != tc.moves {
+			t.Errorf("%v: %q", tc.lim, strings.SplitN(out, "\n", 2)[0])
+		}
+		k, _ := os.ReadFile(kif)
+		c, _ := os.ReadFile(csa)
+		s, _ := os.ReadFile(svg)
+		kifMoves := strings.Contains(string(k), "\n   1 ")
+		csaMoves := false
+		for _, l := range strings.Split(string(c), "\n") {
+			if len(l) == 7 && (l[0] == '+' || l[0] == '-') && l[1] >= '0' && l[1] <= '9' {
+				csaMoves = true
+			}
+		}
+		svgNoMoves := strings.Contains(string(s), ">no moves<")
+		if kifMoves != mate || csaMoves != mate || svgNoMoves == mate {
+			t.Errorf("%v (%s): records with moves: KIF %v, CSA %v, SVG %v; want %v", tc.lim, strings.SplitN(out, " ", 2)[0], kifMoves, csaMoves, !svgNoMoves, mate)
 		}
 	}
 }
