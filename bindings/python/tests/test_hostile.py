@@ -238,6 +238,20 @@ class RawABI(unittest.TestCase):
             else:
                 self.assertEqual(self.status(st), "invalid argument", size)
 
+    def test_capture_svg_line_is_replayed(self) -> None:
+        """A line that cannot be played is refused, naming the move."""
+        q = self.L.CaptureQuery(struct_size=sizeof(self.L.CaptureQuery), board_size=5, black=b"C3", white=b"C2 B3 D3", target=b"C3")
+        for line, want in ((b"C4", ""), (b"C4 pass C3", ""), (None, ""), (b"C2", "move 1"), (b"C4 C4", "move 2"), (b"C4 C3", "move 2"), (b"Z99", "move 1")):
+            out = c_void_p()
+            st = self.d.tsume_capture_svg(byref(q), line, byref(out), self.err, 1024)
+            if not want:
+                self.assertEqual(st, 0, (line, self.err.value))
+                self.assertTrue(self.take(out).startswith("<svg"), line)
+            else:
+                self.assertIn(self.status(st), ("illegal position", "parse error"), line)
+                self.assertIn(want, self.err.value.decode(), line)
+                self.assertIsNone(out.value, line)
+
     def test_error_buffer_sizes(self) -> None:
         """A message is cut to the buffer, NUL-terminated, never past it."""
         for n in (1, 2, 5, 17):
