@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
 	"github.com/tsume-solver/tsume/go_capture/reading"
+	"github.com/tsume-solver/tsume/go_capture/suite"
+	"github.com/tsume-solver/tsume/internal/sharedtest"
 )
 
 // TestHostileCaptureLineIsReplayed: the line given to tsume_capture_svg is
@@ -111,4 +114,40 @@ func TestHostileResultLinesReplay(t *testing.T) {
 		t.Fatalf("only %d result lines: the test checks too little", lines)
 	}
 	t.Logf("%d result lines replayed", lines)
+}
+
+// TestHostileSuiteResultLinesReplayHeavy: the lines of df-pn's answers to
+// the GNU Go reading suite (19x19 positions, kos included) replay under
+// checkCaptureLine, so tsume_capture_svg draws every one.
+func TestHostileSuiteResultLinesReplayHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: the GNU Go reading suite")
+	}
+	dir := sharedtest.Require(t)
+	tests, err := suite.Load(filepath.Join(dir, "problems", "go", "gnugo-reading.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	_, _, err = suite.Run(context.Background(), tests, reading.Options{Plays: 200000}, func(r suite.Row) {
+		if !r.Result.Decided() || len(r.Result.Line) == 0 {
+			return
+		}
+		b, target, err := r.Test.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := b.At(target).Opponent()
+		if r.Test.Command == "defend" {
+			first = b.At(target)
+		}
+		lines++
+		if err := checkCaptureLine(b, r.Result.Line, first); err != nil {
+			t.Errorf("test %d (%s %v): reply %s, line %v: %v", r.Test.ID, r.Test.Command, r.Test.Args, r.Reply, r.Result.Line, err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d suite result lines replayed", lines)
 }
