@@ -437,7 +437,10 @@ tsume_status tsume_result_free(tsume_result *result);
  * it with the mate mark (詰み, %TSUMI). Give it a verified line only (a
  * PROVEN result's moves), never a candidate. A malformed SFEN or move is
  * TSUME_E_PARSE, an illegal one TSUME_E_ILLEGAL_POSITION, with the reason
- * in err. *out is owned by the caller (tsume_string_free). Appended within
+ * in err; so is mate nonzero for moves that do not end in mate (the side to
+ * move not in check, or with a king move or capture that escapes; under
+ * TSUME_RULES_TSUME a drop between counts as futile, which only the
+ * verifier judges). *out is owned by the caller (tsume_string_free). Appended within
  * ABI 1. */
 tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules, const char *moves,
                                 int32_t mate, char **out, char *err, size_t err_len);

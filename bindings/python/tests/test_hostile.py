@@ -252,6 +252,27 @@ class RawABI(unittest.TestCase):
                 self.assertIn(want, self.err.value.decode(), line)
                 self.assertIsNone(out.value, line)
 
+    def test_record_mate_mark_needs_a_mate(self) -> None:
+        """tsume_shogi_record refuses the mate mark on a line that does not
+        end in mate, in every format and both rules."""
+        for fmt in (0, 1, 2, 3):
+            for rules in (0, 1):
+                for moves, ok in ((b"S*1b 2a1b G*2b", True), (b"", False), (b"S*1b", False), (b"S*1b 2a1b", False), (b"G*2b", False)):
+                    out = c_void_p()
+                    st = self.d.tsume_shogi_record(fmt, EXAMPLE.encode(), rules, moves, 1, byref(out), self.err, 1024)
+                    where = (fmt, rules, moves)
+                    if ok:
+                        self.assertEqual(st, 0, where)
+                        self.take(out)
+                    else:
+                        self.assertEqual(self.status(st), "illegal position", where)
+                        self.assertIn("does not end in mate", self.err.value.decode(), where)
+                        self.assertIsNone(out.value, where)
+                    # Without the mark, any legal line is a record.
+                    out = c_void_p()
+                    self.assertEqual(self.d.tsume_shogi_record(fmt, EXAMPLE.encode(), rules, moves, 0, byref(out), self.err, 1024), 0, where)
+                    self.take(out)
+
     def test_error_buffer_sizes(self) -> None:
         """A message is cut to the buffer, NUL-terminated, never past it."""
         for n in (1, 2, 5, 17):
