@@ -144,6 +144,22 @@ func bruteMate(p *shogi.Position, plies int) bool {
 	return false
 }
 
+// everyReplyMated reports whether the side to move has legal moves and
+// each of them allows a mate in 1: a mate in 2 plies for an AND root.
+func everyReplyMated(p *shogi.Position) bool {
+	var buf [shogi.MaxMoves]shogi.Move
+	replies := p.GenerateLegal(buf[:0])
+	for _, m := range replies {
+		p.Do(m)
+		ok := bruteMate(p, 1)
+		p.Undo(m)
+		if !ok {
+			return false
+		}
+	}
+	return len(replies) > 0
+}
+
 type hostileCase struct {
 	name, sfen string
 	args       []string // rules and defender
@@ -179,7 +195,15 @@ func hostileCases(t *testing.T) []hostileCase {
 		// A 41-ply composers' problem (the microcosmos tail): limits cut it.
 		{"tail41", "g3+P+P+P+P+L/1p7/+R+P1kppppl/3sg+p+R2/+b+nL6/1PP+B1ssP1/4+Ps2N/4+P1P1L/6G1g b Nnp 1485", nil},
 	}
-	return append(cs, hostileGenCases(t, 5, 6)...)
+	cs = append(cs, hostileGenCases(t, 5, 6)...)
+	// The side to move defends though it is not in check (AND root):
+	// a mate line starts with its move.
+	for i, c := range hostileGenCases(t, 29, 4) {
+		c.name = fmt.Sprintf("gen seed 29 #%d, --defender", i+1)
+		c.args = []string{"--rules", "mate", "--defender"}
+		cs = append(cs, c)
+	}
+	return cs
 }
 
 // hostileLimits are the limits each case is solved under; the cheap ones
@@ -231,7 +255,9 @@ func hostileSolveAll(t *testing.T, cases []hostileCase, limits [][]string) map[s
 			t.Fatal(err)
 		}
 		mateRules := len(tc.args) > 1 && tc.args[1] == "mate"
-		defenderFirst := strings.Contains(strings.Join(tc.args, " "), "auto") && p.InCheck()
+		joined := strings.Join(tc.args, " ")
+		defenderFirst := strings.Contains(joined, "--defender auto") && p.InCheck() ||
+			strings.Contains(joined, "--defender") && !strings.Contains(joined, "--defender auto")
 		attacker := p.SideToMove()
 		if defenderFirst {
 			attacker = attacker.Opponent()
@@ -248,6 +274,8 @@ func hostileSolveAll(t *testing.T, cases []hostileCase, limits [][]string) map[s
 			} else if bruteMate(check.Clone(), 3) {
 				shortMate = 3
 			}
+		} else if everyReplyMated(check.Clone()) {
+			shortMate = 2
 		}
 		for _, lim := range limits {
 			args := append([]string{"solve", "--quiet", "--json", "--hash-mb", "8", "--sfen", tc.sfen}, tc.args...)
