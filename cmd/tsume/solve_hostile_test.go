@@ -36,9 +36,13 @@ type hostileJSON struct {
 var hostileTotals = map[shogi.Kind]int{shogi.Pawn: 18, shogi.Lance: 4, shogi.Knight: 4, shogi.Silver: 4, shogi.Gold: 4, shogi.Bishop: 2, shogi.Rook: 2}
 
 // composersPosition gives the defender every piece not on the board or in
-// the attacker's hand, as the composers' rules (--rules tsume) do.
+// the attacker's hand, as the composers' rules (--rules tsume) do when the
+// position leaves the defender's hand empty (a hand given is kept).
 func composersPosition(t *testing.T, p *shogi.Position, attacker shogi.Color) *shogi.Position {
 	t.Helper()
+	if p.Hand(attacker.Opponent()) != 0 {
+		return p
+	}
 	left := map[shogi.Kind]int{}
 	for k, n := range hostileTotals {
 		left[k] = n - p.Hand(attacker).Count(k)
@@ -196,6 +200,13 @@ func hostileCases(t *testing.T) []hostileCase {
 		{"tail41", "g3+P+P+P+P+L/1p7/+R+P1kppppl/3sg+p+R2/+b+nL6/1PP+B1ssP1/4+Ps2N/4+P1P1L/6G1g b Nnp 1485", nil},
 	}
 	cs = append(cs, hostileGenCases(t, 5, 6)...)
+	// Engine positions under the composers' rules (the defender's hand as
+	// given, or every spare piece when it is empty).
+	for i, c := range hostileGenCases(t, 31, 4) {
+		c.name = fmt.Sprintf("gen seed 31 #%d, tsume rules", i+1)
+		c.args = []string{"--rules", "tsume", "--defender", "auto"}
+		cs = append(cs, c)
+	}
 	// The side to move defends though it is not in check (AND root):
 	// a mate line starts with its move.
 	for i, c := range hostileGenCases(t, 29, 4) {
