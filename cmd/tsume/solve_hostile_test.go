@@ -493,3 +493,30 @@ func TestHostileSolveFileErrorLinesOneSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileSolveWithoutLimitsDecides: with no limit of any kind a solve
+// ends decided (mate, nomate) or with an error that names the problem;
+// unknown means a limit or a stop ended the search, and none did here.
+func TestHostileSolveWithoutLimitsDecides(t *testing.T) {
+	t.Skip("BUG: a position whose side to move is already mated, solved with --defender (or --defender auto, --rules tsume or mate), e.g. --sfen '7sk/9/7PP/9/9/9/9/9/9 b GS 1' --moves 'S*1b 2a1b G*2b' --defender, prints unknown, proven, note 'the line search ended before it found a line', though no limit was set; want an error naming the mated position (or a decided answer). USI with AutoDefender answers checkmate timeout for it; shogi/mate or cmd/tsume")
+	for _, tc := range []struct {
+		sfen, moves string
+		args        []string
+	}{
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", "", nil},
+		{"7nk/9/7G1/9/9/9/9/9/9 b P 1", "", nil},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", "S*1b", []string{"--defender"}},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", "S*1b 2a1b G*2b", []string{"--defender"}},
+		{"7sk/9/7PP/9/9/9/9/9/9 b GS 1", "S*1b 2a1b G*2b", []string{"--defender", "auto", "--rules", "mate"}},
+	} {
+		args := append([]string{"solve", "--quiet", "--json", "--hash-mb", "8", "--sfen", tc.sfen, "--moves", tc.moves}, tc.args...)
+		code, out, errOut := run(args...)
+		if code == 2 && errOut != "" {
+			continue // refused with a reason
+		}
+		var r hostileJSON
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 0 || r.Result == "unknown" {
+			t.Errorf("%s + %q %v: exit %d, %s %s", tc.sfen, tc.moves, tc.args, code, strings.TrimSpace(out), errOut)
+		}
+	}
+}
