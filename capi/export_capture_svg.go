@@ -13,7 +13,8 @@ import (
 // tsume_capture_svg draws a capture question (the same query as
 // tsume_solve_capture) as an SVG picture: the board, the target string
 // ringed, and line (GTP vertices separated by spaces, e.g. a result's
-// moves; "" or NULL for none) numbered from the side that moves first.
+// moves; "" or NULL for none) numbered from the side that moves first;
+// a line that cannot be played in turn is refused, naming the move.
 //
 //export tsume_capture_svg
 func tsume_capture_svg(cq *C.tsume_capture_query, cline *C.char, out **C.char, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
@@ -47,6 +48,29 @@ func tsume_capture_svg(cq *C.tsume_capture_query, cline *C.char, out **C.char, e
 	if c.mode == reading.Defend {
 		first = c.b.At(c.target)
 	}
+	if err := checkCaptureLine(c.b, line, first); err != nil {
+		return finish(err, errBuf, errLen)
+	}
 	*out = C.CString(c.b.SVG(c.target, line, first))
 	return finish(nil, errBuf, errLen)
+}
+
+// checkCaptureLine replays line on a copy of b, the sides alternating
+// from first, and names the first move that cannot be played: a picture
+// would otherwise number a move onto a stone or into suicide as if it
+// were part of the line. The ko ban is not applied (PlayForced), since a
+// result's line retakes a ko after the threats it leaves out.
+func checkCaptureLine(b *board.Board, line []board.Point, first board.Color) error {
+	if len(line) == 0 {
+		return nil
+	}
+	r := b.Clone()
+	c := first
+	for i, p := range line {
+		if err := r.PlayForced(p, c); err != nil {
+			return errorf(StatusIllegalPosition, "line: move %d (%s %s): %v", i+1, c, r.Vertex(p), err)
+		}
+		c = c.Opponent()
+	}
+	return nil
 }

@@ -22,7 +22,8 @@ const maxRecordInput = 1 << 20
 // defender the spare pieces, as the solver does, so its drops are legal in
 // the record), the USI moves (space separated; "" for none) and whether
 // the line ends in mate. A malformed position or move is TSUME_E_PARSE, a
-// move the rules refuse TSUME_E_ILLEGAL_POSITION, with the reason in err.
+// move the rules refuse TSUME_E_ILLEGAL_POSITION, with the reason in err;
+// so is a mate mark on a line that does not end in mate.
 //
 //export tsume_shogi_record
 func tsume_shogi_record(format C.int32_t, csfen *C.char, rules C.int32_t, cmoves *C.char, isMate C.int32_t, out **C.char, errBuf *C.char, errLen C.size_t) (st C.tsume_status) {
@@ -69,10 +70,35 @@ func tsume_shogi_record(format C.int32_t, csfen *C.char, rules C.int32_t, cmoves
 		line = append(line, m)
 		q.Do(m)
 	}
+	if isMate != 0 {
+		if err := endsInMate(q, rules == rulesTsume); err != nil {
+			return finish(err, errBuf, errLen)
+		}
+	}
 	text, err := write(pos, line, isMate != 0)
 	if err != nil {
 		return finish(errorf(StatusIllegalPosition, "%v", err), errBuf, errLen)
 	}
 	*out = C.CString(text)
 	return finish(nil, errBuf, errLen)
+}
+
+// endsInMate checks the claim of the mate mark: the side to move at the
+// end of the record is in check and has no legal reply. Under the
+// composers' rules a drop between is no reply (a futile interposition is
+// not counted; which drops are futile is the verifier's question), so
+// the check never refuses a line the verifier accepted, and still refuses
+// a record marked mate that ends with the attacker to move, without
+// check, or with a king move or capture that escapes.
+func endsInMate(q *shogi.Position, composers bool) error {
+	if !q.InCheck() {
+		return errorf(StatusIllegalPosition, "mate: the line does not end in mate (%s, to move, is not in check)", q.SideToMove())
+	}
+	var buf [shogi.MaxMoves]shogi.Move
+	for _, e := range q.GenerateEvasions(buf[:0]) {
+		if !composers || !e.IsDrop() {
+			return errorf(StatusIllegalPosition, "mate: the line does not end in mate (%s escapes with %s)", q.SideToMove(), e.USI())
+		}
+	}
+	return nil
 }

@@ -437,7 +437,10 @@ tsume_status tsume_result_free(tsume_result *result);
  * it with the mate mark (詰み, %TSUMI). Give it a verified line only (a
  * PROVEN result's moves), never a candidate. A malformed SFEN or move is
  * TSUME_E_PARSE, an illegal one TSUME_E_ILLEGAL_POSITION, with the reason
- * in err. *out is owned by the caller (tsume_string_free). Appended within
+ * in err; so is mate nonzero for moves that do not end in mate (the side to
+ * move not in check, or with a king move or capture that escapes; under
+ * TSUME_RULES_TSUME a drop between counts as futile, which only the
+ * verifier judges). *out is owned by the caller (tsume_string_free). Appended within
  * ABI 1. */
 tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules, const char *moves,
                                 int32_t mate, char **out, char *err, size_t err_len);
@@ -446,8 +449,11 @@ tsume_status tsume_shogi_record(int32_t format, const char *sfen, int32_t rules,
  * picture: the board, the target string ringed, and line (GTP vertices
  * separated by spaces, e.g. a result's moves; "" or NULL for none)
  * numbered from the side that moves first. Errors as tsume_solve_capture's
- * for the query; a bad vertex in line is TSUME_E_PARSE. *out is owned by
- * the caller (tsume_string_free). Appended within ABI 1. */
+ * for the query; a bad vertex in line is TSUME_E_PARSE, and a move of line
+ * that cannot be played in turn (onto a stone, or suicide; the ko ban is not
+ * applied, as a result's line retakes a ko after the threats it leaves out)
+ * is TSUME_E_ILLEGAL_POSITION, naming the move. *out is owned by the caller
+ * (tsume_string_free). Appended within ABI 1. */
 tsume_status tsume_capture_svg(const tsume_capture_query *query, const char *line, char **out, char *err,
                                size_t err_len);
 
