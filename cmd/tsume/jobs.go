@@ -62,13 +62,9 @@ type jobRecord struct {
 	DuplicateOf int `json:"duplicate_of,omitempty"`
 }
 
-// jobError is the record of a problem that could not be solved.
-type jobError struct {
-	Line   int    `json:"line"`
-	SFEN   string `json:"sfen"` // the line's text as written
-	Result string `json:"result"`
-	Error  string `json:"error"`
-}
+// jobError is the record of a problem that could not be solved: the same
+// record as errorJSON's without --jobs.
+type jobError = errorJSON
 
 // jobsConfig is a batch run.
 type jobsConfig struct {
@@ -143,6 +139,7 @@ func jobsText(text, moves string) string {
 type jobsDone struct {
 	Line   int    `json:"line"`
 	SFEN   string `json:"sfen"`
+	Input  string `json:"input"` // an error record's
 	Result string `json:"result"`
 	raw    []byte
 }
@@ -234,7 +231,13 @@ func runJobs(ctx context.Context, problems []jobsProblem, cfg jobsConfig, stdout
 				if u := errors.Unwrap(it.Err); u != nil {
 					cause = u
 				}
-				rec = jobError{Line: p.line, SFEN: p.text, Result: "error", Error: cause.Error()}
+				// The message without --jobs: a text that does not parse
+				// is a bad position, the solver's refusals are as they are.
+				msg := cause.Error()
+				if _, perr := parseProblem(p.text, cfg.Moves); perr != nil {
+					msg = fmt.Sprintf("bad position: %v", perr)
+				}
+				rec = jobError{Line: p.line, Input: inputEcho(p.text), Result: "error", Error: msg}
 				counts["error"]++
 				errorsSeen++
 			} else {
@@ -338,14 +341,17 @@ func matchDone(path string, recs []jobsDone, problems []jobsProblem, cfg jobsCon
 		if !ok {
 			return nil, fmt.Errorf("%s: a record for line %d, which holds no problem: the output belongs to another problem file", path, d.Line)
 		}
-		want := text
-		if d.Result != "error" {
+		got, want := d.SFEN, text
+		switch {
+		case d.Result != "error":
 			if pos, err := parseProblem(text, cfg.Moves); err == nil {
 				want = pos.SFEN()
 			}
+		case d.Input != "":
+			got, want = d.Input, inputEcho(text)
 		}
-		if d.SFEN != want {
-			return nil, fmt.Errorf("%s: the record of line %d is for %q, but the line holds %q: the output belongs to another problem file", path, d.Line, d.SFEN, want)
+		if got != want {
+			return nil, fmt.Errorf("%s: the record of line %d is for %q, but the line holds %q: the output belongs to another problem file", path, d.Line, got, want)
 		}
 		if _, dup := done[d.Line]; !dup {
 			done[d.Line] = d

@@ -204,6 +204,9 @@ func TestSolveJobsResume(t *testing.T) {
 
 	errb.Reset()
 	solveJobs(context.Background(), jobsFlags(in), 2, outPath, jobsDiscard(), &errb)
+	if strings.Contains(errb.String(), "another problem file") {
+		t.Errorf("the complete output, its error records included, was refused: %s", errb.String())
+	}
 	if third, _ := os.ReadFile(outPath); !bytes.Equal(third, again) {
 		t.Errorf("a run over a complete output wrote:\n%s", third[len(again):])
 	}

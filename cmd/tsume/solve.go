@@ -399,6 +399,10 @@ func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error
 }
 
 // shortText cuts s to n bytes for an echo, on a character boundary.
+// inputEcho is what an error record shows of the problem's text (the
+// "input" of errorJSON, with --jobs too): trimmed, at most 200 bytes.
+func inputEcho(text string) string { return shortText(strings.TrimSpace(text), 200) }
+
 func shortText(s string, n int) string {
 	if len(s) <= n {
 		return s
@@ -482,7 +486,7 @@ func solveOne(ctx context.Context, solver *mate.Solver, pb problem, opts mate.Op
 		}
 		fmt.Fprintf(stderr, "solve: %s%v\n", where, err)
 		if f.jsonOut && pb.line > 0 {
-			writeJSON(stdout, errorJSON{Line: pb.line, Input: shortText(strings.TrimSpace(pb.sfen), 200), Result: "error", Error: err.Error()})
+			writeJSON(stdout, errorJSON{Line: pb.line, Input: inputEcho(pb.sfen), Result: "error", Error: err.Error()})
 		}
 		return exitBadInput
 	}

@@ -468,7 +468,7 @@ func TestHostileSolveRecordsHoldOnlyVerifiedLines(t *testing.T) {
 // gives the same JSON object with --jobs as without it, so that a reader
 // of the JSON lines needs one schema.
 func TestHostileSolveFileErrorLinesOneSchema(t *testing.T) {
-	t.Skip("BUG: tsume solve --file F --json writes a bad line as {\"line\":2,\"input\":\"garbage\",\"result\":\"error\",\"error\":\"bad position: sfen: ...\"}, with --jobs 2 as {\"line\":2,\"sfen\":\"garbage\",\"result\":\"error\",\"error\":\"sfen: ...\"} (key input vs sfen, message without \"bad position: \"); cmd/tsume/solve.go and jobs.go")
+
 	file := filepath.Join(t.TempDir(), "in.txt")
 	if err := os.WriteFile(file, []byte("garbage\n9/9/9/9/9/9/9/9/4K4 b G 1\n"), 0o644); err != nil {
 		t.Fatal(err)
