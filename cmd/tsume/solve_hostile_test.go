@@ -498,7 +498,6 @@ func TestHostileSolveFileErrorLinesOneSchema(t *testing.T) {
 // ends decided (mate, nomate) or with an error that names the problem;
 // unknown means a limit or a stop ended the search, and none did here.
 func TestHostileSolveWithoutLimitsDecides(t *testing.T) {
-	t.Skip("BUG: a position whose side to move is already mated, solved with --defender (or --defender auto, --rules tsume or mate), e.g. --sfen '7sk/9/7PP/9/9/9/9/9/9 b GS 1' --moves 'S*1b 2a1b G*2b' --defender, prints unknown, proven, note 'the line search ended before it found a line', though no limit was set; want an error naming the mated position (or a decided answer). USI with AutoDefender answers checkmate timeout for it; shogi/mate or cmd/tsume")
 	for _, tc := range []struct {
 		sfen, moves string
 		args        []string

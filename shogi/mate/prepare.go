@@ -39,6 +39,12 @@ func prepare(pos *shogi.Position, o *Options) (*shogi.Position, shogi.Color, err
 			return nil, 0, err
 		}
 	}
+	if o.DefenderToMove && p.IsMated() {
+		// The question "does every reply lose?" has no reply to ask
+		// about, and no front end can show a mate of no moves: the
+		// position is the answer already.
+		return nil, 0, fmt.Errorf("mate: the defender (%s) is already mated: there is no move to answer", defender)
+	}
 	if o.Rules == Tsume && noCheckingEvasion(p, o) {
 		// A tsume problem whose attacker cannot even begin is a badly set
 		// problem, not a question with an answer.
