@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsume-solver/tsume/go_capture/gtp"
+	"github.com/tsume-solver/tsume/go_capture/reading"
 )
 
 func init() {
@@ -25,6 +26,11 @@ func runGTP(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gtp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	// Bad options are refused now, not by every question of the session.
+	if _, err := reading.NewSolver(cf.options()); err != nil {
+		fmt.Fprintf(stderr, "gtp: %v\n", err)
 		return 2
 	}
 	e := gtp.New(cf.options())
