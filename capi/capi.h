@@ -21,6 +21,7 @@
 #define tsume_solver_set_progress tsume_h_solver_set_progress
 #define tsume_solver_clear tsume_h_solver_clear
 #define tsume_solver_table_info tsume_h_solver_table_info
+#define tsume_solver_prefault tsume_h_solver_prefault
 #define tsume_solve_shogi tsume_h_solve_shogi
 #define tsume_solve_capture tsume_h_solve_capture
 #define tsume_result_kind_of tsume_h_result_kind_of
@@ -54,6 +55,7 @@
 #undef tsume_solver_set_progress
 #undef tsume_solver_clear
 #undef tsume_solver_table_info
+#undef tsume_solver_prefault
 #undef tsume_solve_shogi
 #undef tsume_solve_capture
 #undef tsume_result_kind_of

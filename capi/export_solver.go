@@ -105,6 +105,19 @@ func tsume_solver_clear(p *C.tsume_solver) (st C.tsume_status) {
 	return C.tsume_status(statusOf(s.withIdle(s.clear)))
 }
 
+// tsume_solver_prefault writes every page of an idle solver's shogi proof
+// table (mate.Solver.Prefault).
+//
+//export tsume_solver_prefault
+func tsume_solver_prefault(p *C.tsume_solver) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	return C.tsume_status(statusOf(s.withIdle(s.shogi.Prefault)))
+}
+
 // tsume_solver_table_info reports an idle solver's table fill and huge-page status.
 //
 //export tsume_solver_table_info

@@ -246,6 +246,7 @@ static void test_bad_handles(void) {
         CHECK_STATUS(tsume_solver_set_progress(h, NULL, NULL, 100), want);
         CHECK_STATUS(tsume_solver_clear(h), want);
         CHECK_STATUS(tsume_solver_table_info(h, &fill, &huge), want);
+        CHECK_STATUS(tsume_solver_prefault(h), want);
         CHECK_STATUS(tsume_solve_shogi(h, &q, &res, err, sizeof err), want);
         CHECK(res == NULL);
         CHECK(strlen(err) > 0);
@@ -287,6 +288,9 @@ static void test_solver_ops(void) {
     CHECK(huge == 0 || huge == 1);
     CHECK_STATUS(tsume_solver_table_info(s, NULL, NULL), TSUME_OK);
     CHECK_STATUS(tsume_solver_clear(s), TSUME_OK);
+    CHECK_STATUS(tsume_solver_prefault(s), TSUME_OK);
+    CHECK_STATUS(tsume_solver_table_info(s, &fill, NULL), TSUME_OK);
+    CHECK(fill == 0); /* prefaulting writes no entry */
     CHECK_STATUS(tsume_cancel(s), TSUME_OK); /* idle: ignored */
     CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_OK);
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);

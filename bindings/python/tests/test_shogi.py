@@ -254,3 +254,15 @@ def test_svg_diagram(solver: tsume.Solver) -> None:
         assert [e for e in root.iter() if e.get("class") == "first-to"]
     assert ">S<" not in r.svg() and "銀" in r.svg() and "in hand" in r.svg(western=True)
     assert dataclasses.replace(r, problem=("", "", "tsume"))._repr_svg_() is None
+
+
+def test_prefault_changes_no_answer(solver: tsume.Solver) -> None:
+    before = solved(solver.solve_shogi, MATE1)
+    solver.clear()
+    solver.prefault()
+    assert solver.hashfull == 0  # no entry written
+    after = solved(solver.solve_shogi, MATE1)
+    assert (after.result, after.moves, after.verified) == (before.result, before.moves, before.verified)
+    solver.close()
+    with pytest.raises(Exception):
+        solver.prefault()

@@ -183,6 +183,7 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_solver_set_progress", c_int, [c_void_p, PROGRESS_FN, c_void_p, c_uint32]),
     ("tsume_solver_clear", c_int, [c_void_p]),
     ("tsume_solver_table_info", c_int, [c_void_p, POINTER(c_uint32), POINTER(c_int32)]),
+    ("tsume_solver_prefault", c_int, [c_void_p]),
     ("tsume_solve_shogi", c_int, [c_void_p, POINTER(ShogiQuery), POINTER(c_void_p), c_char_p, c_size_t]),
     ("tsume_solve_capture", c_int, [c_void_p, POINTER(CaptureQuery), POINTER(c_void_p), c_char_p, c_size_t]),
     ("tsume_result_kind_of", c_int, [c_void_p, POINTER(c_int32)]),

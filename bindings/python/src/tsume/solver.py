@@ -361,6 +361,12 @@ class Solver:
         """Empties the transposition table and the result cache."""
         self._check(self._lib.dll.tsume_solver_clear(self._live_handle()))
 
+    def prefault(self) -> None:
+        """Writes every page of the shogi table now, so that the next
+        searches take no page faults on it (for an engine's idle time, as
+        USI's isready; no entry or answer changes)."""
+        self._check(self._lib.dll.tsume_solver_prefault(self._live_handle()))
+
     def _table_info(self) -> Tuple[int, bool]:
         hashfull, huge = c_uint32(), c_int32()
         self._check(self._lib.dll.tsume_solver_table_info(self._live_handle(), byref(hashfull), byref(huge)))
