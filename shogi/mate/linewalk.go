@@ -106,6 +106,7 @@ func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Res
 		if x < 1 || s.lineStopped() {
 			return nil
 		}
+		s.tick(Progress{Phase: "line", Nodes: s.lineNodes(), Length: limit, Ply: len(line)}, s.lineStart)
 		m, ub := s.lineMove(g, x, bounded)
 		if m == shogi.NoMove {
 			return nil

@@ -82,6 +82,17 @@ type Solver struct {
 	// phase it interrupted is reported again).
 	phaseHook func(phase string)
 	curPhase  string
+	// progress is the running Solve's Options.Progress (nil: none) and
+	// progressEvery its interval; lastReport is when any phase last
+	// reported (unix ns: the core searches report from their own
+	// goroutines), so that tick fills only the silences between them.
+	progress      func(Progress)
+	progressEvery time.Duration
+	lastReport    atomic.Int64
+	// lineStart is when the line phase began; bestLen the length of the
+	// shortest line found so far (see found).
+	lineStart time.Time
+	bestLen   int
 	// early is the shortening's best line as the verifier saw it when it
 	// was found: later bounded searches may replace the table entries that
 	// the verifier's hints read.
@@ -223,6 +234,15 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.early.sure, s.early.sureV = nil, Verification{}
 	s.start, s.foundAt, s.foundNodes = start, nil, nil
 	s.ep, s.epochN = epochs{}, 0
+	s.progress, s.bestLen, s.lineStart = nil, 0, start
+	if user := o.Progress; user != nil {
+		o.Progress = func(p Progress) {
+			s.lastReport.Store(time.Now().UnixNano())
+			user(p)
+		}
+		s.progress, s.progressEvery = o.Progress, o.progressEvery()
+		s.lastReport.Store(start.UnixNano())
+	}
 
 	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
@@ -288,7 +308,8 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 			if !deadline.IsZero() {
 				verify = verifyUntil // the retries have the time left, not a node total
 			}
-			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
+			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) },
+				s.verifyProgress(len(res.Moves)))
 		}
 		res.Verified = res.Verification.OK
 		res.Proven = true
@@ -316,6 +337,48 @@ func (s *Solver) phase(name string) string {
 		s.phaseHook(name)
 	}
 	return prev
+}
+
+// tick reports p, a step of the line phase begun at since, when no phase
+// has reported for the progress interval: the walker, the repair and the
+// verifier run between the core searches (which report on their own) or
+// without any, for minutes on the long problems.
+func (s *Solver) tick(p Progress, since time.Time) {
+	if s.progress == nil {
+		return
+	}
+	now := time.Now()
+	if now.UnixNano()-s.lastReport.Load() < int64(s.progressEvery) {
+		return
+	}
+	p.Elapsed = now.Sub(s.start)
+	if d := now.Sub(since).Seconds(); d > 0 {
+		p.NodesPerSecond = float64(p.Nodes) / d
+	}
+	p.Hashfull = s.table.Hashfull()
+	p.Best, p.BestVerified = s.bestLen, s.early.sure != nil && len(s.early.sure) == s.bestLen
+	s.progress(p)
+}
+
+// lineNodes are the line phase's expansions so far.
+func (s *Solver) lineNodes() uint64 {
+	if s.lineRes == nil {
+		return s.walkNodes
+	}
+	return s.lineRes.ExactNodes + s.walkNodes
+}
+
+// verifyProgress is the verifier's progress report for a line of n plies
+// (nil without Options.Progress).
+func (s *Solver) verifyProgress(n int) func(Verification, int) {
+	if s.progress == nil {
+		return nil
+	}
+	start := time.Now()
+	return func(v Verification, ply int) {
+		s.tick(Progress{Phase: "verify", Nodes: v.Nodes, Length: n, Ply: ply,
+			Alternatives: v.Alternatives, Settled: v.Refuted, Open: v.Unsettled}, start)
+	}
 }
 
 // halted reports whether the call must end now: Stop, the context's
@@ -475,7 +538,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	s.lineStop = stopped
 	s.walkNodes = 0
 	clear(s.walkFailed)
-	s.lineRes = res
+	s.lineRes, s.lineStart = res, time.Now()
 	s.tieWindow, s.tieLines = 0, exactFirst(o.Rules) && !s.noTieBreak
 	defer func() {
 		s.lineStop, s.lineRes = nil, nil
@@ -548,7 +611,7 @@ func (s *Solver) tieBreak(ctx context.Context, g *Game, line []shogi.Move, budge
 		return line
 	}
 	s.phase("verify")
-	v := verifyQuick(g.pos, g.attacker, g.rules, tied, s.hint(ctx, g), stopped)
+	v := verifyQuick(g.pos, g.attacker, g.rules, tied, s.hint(ctx, g), stopped, s.verifyProgress(len(tied)))
 	if !v.OK {
 		return line
 	}
@@ -593,14 +656,21 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 	if co.Epsilon > 0 {
 		co.Epsilon = boundedEpsilon
 	}
+	// The search's horizon and the best line, as they were when it
+	// started: the core reports from its own goroutine.
+	var cur struct{ limit, best int }
+	var curVerified bool
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
 			o.Progress(Progress{Phase: "shorten", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
-				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
+				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start),
+				Length: cur.limit, Best: cur.best, BestVerified: curVerified})
 		}
 	}
 	threads := o.Threads
 	return func(limit int, nodes uint64) core.Result {
+		cur.limit, cur.best = limit, s.bestLen
+		curVerified = s.early.sure != nil && len(s.early.sure) == s.bestLen
 		co.NodeLimit = nodes
 		if o.LineNodeLimit != 0 {
 			// The line phase's budget bounds each search too, so that
@@ -718,6 +788,9 @@ func (s *Solver) exactTable() []exactEntry {
 // found notes when the first line of len(line) plies was found (see
 // Result.LineElapsed).
 func (s *Solver) found(line []shogi.Move) {
+	if len(line) > 0 && (s.bestLen == 0 || len(line) < s.bestLen) {
+		s.bestLen = len(line)
+	}
 	if _, ok := s.foundAt[len(line)]; ok || len(line) == 0 {
 		return
 	}
@@ -931,7 +1004,7 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
 	s.found(line)
 	prev := s.phase("verify")
-	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
 	s.phase(prev)
 	s.early.line, s.early.v = line, v
 	if v.OK {
@@ -960,7 +1033,7 @@ func (s *Solver) settleNow(ctx context.Context, g *Game, line []shogi.Move, stop
 		return
 	}
 	prev := s.phase("verify")
-	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
 	s.phase(prev)
 	s.early.v = v
 	if v.OK {
@@ -1088,6 +1161,7 @@ func (s *Solver) completeLine(ctx context.Context, g *Game, maxLen int) (line []
 		}
 	}()
 	for round := 0; round < 32 && !s.lineStopped(); round++ {
+		s.tick(Progress{Phase: "line", Nodes: s.lineNodes(), Ply: len(line)}, s.lineStart)
 		pv := core.PrincipalVariation(g, s.table, maxLen+1-len(line), nil)
 		for _, m := range pv {
 			g.pos.Do(shogi.Move(m))

@@ -123,14 +123,16 @@ func CheckLine(pos *shogi.Position, o Options, usi []string, perAlternative, tot
 // on it; it lets alternatives that need a long mate be settled within the
 // budget.
 func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move) Verification {
-	return verifyFull(pos, attacker, rules, line, hint, nil)
+	return verifyFull(pos, attacker, rules, line, hint, nil, nil)
 }
 
 // verifyFull is VerifyWithHints that also stops (leaving alternatives
-// unsettled) when stop, polled every few thousand nodes, reports true.
-func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+// unsettled) when stop, polled every few thousand nodes, reports true;
+// progress, if set, is called as often with the counts so far and the
+// line's ply being checked.
+func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, progress: progress}
 	return v.run(line)
 }
 
@@ -139,18 +141,20 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 // each) until every alternative is settled. The caller has the time, and
 // a line left unsettled is no answer at all, however little of the time
 // was spent on it.
-func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true,
+		progress: progress}
 	return v.run(line)
 }
 
 // verifyQuick is verifyFull without the retries and with quickTotalBudget
 // in all: a check made while the tables still hold the proofs that the
 // hints read (see Solver.verifyEarly), which costs little when they do.
-func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true}
+		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true,
+		progress: progress}
 	return v.run(line)
 }
 
@@ -173,7 +177,15 @@ func (v *verifier) halt() bool {
 		return true
 	}
 	v.polls++
-	if v.stop != nil && v.polls&stopPollMask == 0 && v.stop() {
+	if v.polls&stopPollMask != 0 {
+		return false
+	}
+	if v.progress != nil {
+		r := v.res
+		r.Nodes = v.nodes
+		v.progress(r, v.ply)
+	}
+	if v.stop != nil && v.stop() {
 		v.stopped = true
 	}
 	return v.stopped
@@ -263,6 +275,10 @@ type verifier struct {
 	stop    func() bool
 	stopped bool
 	polls   uint64 // nodes counted for the stop test (see halt)
+	// progress, if set, is called with the counts so far and ply, the
+	// line's ply whose alternative is being searched, as often as stop.
+	progress func(Verification, int)
+	ply      int
 	// plain leaves the hint out: the short tries of refuted are cheaper
 	// than the hint's own searches (each up to hintSearchNodes) would be.
 	plain bool
@@ -297,6 +313,7 @@ func (v *verifier) run(line []shogi.Move) Verification {
 					continue
 				}
 				v.res.Alternatives++
+				v.ply = i
 				p.Do(alt)
 				ok, settled := v.refuted(remaining)
 				p.Undo(alt)
@@ -425,6 +442,7 @@ func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAl
 			p.Do(line[played])
 			played++
 		}
+		v.ply = a.ply
 		p.Do(a.alt)
 		ok, settled := v.refuted(len(line) - a.ply - 1)
 		p.Undo(a.alt)

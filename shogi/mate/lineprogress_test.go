@@ -1,0 +1,61 @@
+package mate
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/tsume-solver/tsume/core"
+)
+
+// TestLineProgress checks that the line walker and the verifier report
+// their progress (Solver.tick): they run between the core searches, which
+// report on their own, or without any, and were silent (Ran on two
+// threads: 460 s without a report after the proof). The walker reports
+// each ply of the horizon it walks; the verifier, every few dozen nodes,
+// counts that add up: each alternative met is settled, left open, or the
+// one being searched.
+func TestLineProgress(t *testing.T) {
+	pos := microcosmosTail(t, 41)
+	tc := boundedCase{"tail 41", pos.SFEN(), Tsume, 41}
+	g, s, bounded := caseSolver(t, tc, true)
+	defer s.Close()
+	if r := bounded(tc.n, 0); r.Outcome != core.Proven {
+		t.Fatalf("mate within %d: %v", tc.n, r.Outcome)
+	}
+	var reps []Progress
+	s.progress = func(p Progress) { reps = append(reps, p) }
+	s.progressEvery = 0 // every step reports
+	s.start, s.lineStart = time.Now(), time.Now()
+	line := s.walkLine(g, tc.n, bounded)
+	if len(line) == 0 {
+		t.Fatal("no line walked")
+	}
+	if len(reps) != len(line) {
+		t.Errorf("%d line reports for a %d-ply line", len(reps), len(line))
+	}
+	for i, p := range reps {
+		if p.Phase != "line" || p.Length != tc.n || p.Ply != i {
+			t.Errorf("report %d: phase %q length %d ply %d", i, p.Phase, p.Length, p.Ply)
+		}
+	}
+
+	reps = nil
+	v := verifyQuick(g.pos, g.attacker, tc.rules, line, s.hint(context.Background(), g), nil, s.verifyProgress(len(line)))
+	t.Logf("verification: %d nodes, %d alternatives, %d reports", v.Nodes, v.Alternatives, len(reps))
+	if v.Alternatives == 0 || uint64(len(reps)) < v.Nodes/(stopPollMask+1) {
+		t.Errorf("%d verifier reports for %d nodes and %d alternatives", len(reps), v.Nodes, v.Alternatives)
+	}
+	var prev Progress
+	for _, p := range reps {
+		if p.Phase != "verify" || p.Length != len(line) || p.Ply < 0 || p.Ply >= len(line) {
+			t.Errorf("verify report: phase %q length %d ply %d", p.Phase, p.Length, p.Ply)
+		}
+		if inFlight := p.Alternatives - p.Settled - p.Open; inFlight != 1 ||
+			p.Alternatives < prev.Alternatives || p.Nodes < prev.Nodes || p.Alternatives > v.Alternatives {
+			t.Errorf("verify report: %d alternatives, %d settled, %d open, %d nodes after %d, %d nodes",
+				p.Alternatives, p.Settled, p.Open, p.Nodes, prev.Alternatives, prev.Nodes)
+		}
+		prev = p
+	}
+}
