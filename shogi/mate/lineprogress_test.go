@@ -2,10 +2,12 @@ package mate
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/tsume-solver/tsume/core"
+	"github.com/tsume-solver/tsume/shogi"
 )
 
 // TestLineProgress checks that the line walker and the verifier report
@@ -57,5 +59,36 @@ func TestLineProgress(t *testing.T) {
 				p.Alternatives, p.Settled, p.Open, p.Nodes, prev.Alternatives, prev.Nodes)
 		}
 		prev = p
+	}
+}
+
+// TestSettleNowShorterThanVerified: a line shorter than the verified
+// answer, proven a mate within its length, whose early verification left
+// alternatives unsettled, is verified again with retries (settleNow) even
+// though a verified answer stands: otherwise it waits for the final
+// verifier, which the search for a still shorter line leaves no time
+// (Ionization, two threads: 795 verified, the 789-ply line found later
+// never was).
+func TestSettleNowShorterThanVerified(t *testing.T) {
+	pos := microcosmosTail(t, 41)
+	tc := boundedCase{"tail 41", pos.SFEN(), Tsume, 41}
+	g, s, bounded := caseSolver(t, tc, true)
+	defer s.Close()
+	if r := bounded(tc.n, 0); r.Outcome != core.Proven {
+		t.Fatalf("mate within %d: %v", tc.n, r.Outcome)
+	}
+	s.shortened = true // the hints read the bounded proofs
+	line := s.walkLine(g, tc.n, bounded)
+	if len(line) != tc.n {
+		t.Fatalf("walked %d plies, want %d", len(line), tc.n)
+	}
+	// Only the verified answer's length matters to settleNow.
+	longer := append(slices.Clone(line), make([]shogi.Move, 2)...)
+	s.early.sure, s.early.sureV = longer, Verification{OK: true}
+	s.early.line, s.early.v = line, Verification{Alternatives: 1, Unsettled: 1}
+	s.reserveDeadline = time.Now().Add(time.Minute)
+	s.settleNow(context.Background(), g, line, func() bool { return false })
+	if !s.early.v.OK || !slices.Equal(s.early.sure, line) {
+		t.Errorf("after settleNow: verification %+v, verified answer of %d plies, want the %d-ply line", s.early.v, len(s.early.sure), len(line))
 	}
 }

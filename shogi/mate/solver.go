@@ -50,8 +50,9 @@ type Solver struct {
 	// of the current line search.
 	walkNodes uint64
 	// walkFailed holds the walker's tightening questions that ended
-	// undecided in the current line search (see walkTry).
-	walkFailed map[walkTry]struct{}
+	// undecided in the current line search, with the largest budget they
+	// had (see walkTry).
+	walkFailed map[walkTry]uint64
 	// lineDeadline ends the line search (zero: none): reserveDeadline,
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
@@ -897,7 +898,22 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 				// of a 10 s limit).
 				s.verifyEarly(ctx, g, best, stopped)
 			}
-			if r := s.settleByRepair(ctx, g, best, hi, bounded, stopped); r != nil && len(r) <= hi {
+			r := s.settleByRepair(ctx, g, best, hi, bounded, stopped)
+			if len(best) < hi && (r == nil || len(r) > hi) && !stopped() {
+				// The walk took a defence shorter than the horizon's
+				// longest and the repair could not establish its line:
+				// walk the horizon again with larger tightening
+				// searches (see escalatedTightenNodes) before the
+				// shortening steps down from it.
+				if again := s.walkLineWith(g, next, bounded, escalatedTightenNodes); again != nil && !slices.Equal(again, best) {
+					best = again
+					if len(best) >= hi {
+						s.verifyEarly(ctx, g, best, stopped)
+					}
+					r = s.settleByRepair(ctx, g, best, hi, bounded, stopped)
+				}
+			}
+			if r != nil && len(r) <= hi {
 				hi, best = len(r), r // a mate within len(r): every defence checked
 				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
 					s.verifyEarly(ctx, g, best, stopped)
@@ -1028,12 +1044,22 @@ func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, st
 // horizon may have an escaping defence, which the verifier cannot show
 // but by exhausting its depth.
 func (s *Solver) settleNow(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
-	if s.early.sure != nil || !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
+	if !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
 		s.early.v.Unsettled == 0 || s.reserveDeadline.IsZero() || stopped() {
 		return
 	}
+	verify := verifyUntil
+	if s.early.sure != nil {
+		if len(line) >= len(s.early.sure) {
+			return
+		}
+		// A verified answer stands already: the retries get a node
+		// total (retryTotal), not the time left, which the search for
+		// a shorter line may need.
+		verify = verifyFull
+	}
 	prev := s.phase("verify")
-	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
+	v := verify(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
 	s.phase(prev)
 	s.early.v = v
 	if v.OK {
