@@ -291,7 +291,9 @@ type walkTry struct {
 // 4 GiB): with 1 k only, the 791 horizon gave a 783-ply line that was no
 // mate in its length, and "mate within 789?" from the root then ran
 // undecided to the deadline (861 the answer); with 20 k throughout, the
-// same horizon gave the 789-ply line.
+// shortening found a 789-ply line (795 verified). The second walk costs
+// nothing where the first is right: the Microcosmos tails' line nodes are
+// unchanged.
 const (
 	maxTighten            = 8
 	tightenNodes          = 1_000
