@@ -92,3 +92,38 @@ func TestSettleNowShorterThanVerified(t *testing.T) {
 		t.Errorf("after settleNow: verification %+v, verified answer of %d plies, want the %d-ply line", s.early.v, len(s.early.sure), len(line))
 	}
 }
+
+// TestRetryUntriedFirst: the alternatives that the first pass never
+// searched (its node total spent before them) are searched with its
+// budgets before the growing rounds, which go in the line's order and
+// spend their budgets on the hard alternatives first. With a first pass
+// of one node in all, the retries (10 k nodes in all) must settle every
+// alternative that the first pass's budgets settle on their own, but the
+// one it tried; in line order they left 25 of 30 unsettled.
+func TestRetryUntriedFirst(t *testing.T) {
+	pos := microcosmosTail(t, 41)
+	tc := boundedCase{"tail 41", pos.SFEN(), Tsume, 41}
+	g, s, bounded := caseSolver(t, tc, true)
+	defer s.Close()
+	if r := bounded(tc.n, 0); r.Outcome != core.Proven {
+		t.Fatalf("mate within %d: %v", tc.n, r.Outcome)
+	}
+	line := s.walkLine(g, tc.n, bounded)
+	noHint := func(*shogi.Position, int) shogi.Move { return shogi.NoMove }
+	newV := func(total uint64) verifier {
+		return verifier{pos: g.pos.Clone(), attacker: g.attacker, rules: tc.rules, memo: newMemo(),
+			altBudget: 1000, hintedBudget: 1000, totalBudget: total, hint: noHint, retryNodes: 10_000}
+	}
+	ref := newV(1 << 40)
+	ref.noRetry = true
+	want := ref.run(line)
+	v := newV(1)
+	got := v.run(line)
+	t.Logf("first pass alone: %d of %d unsettled; starved first pass and retries: %d", want.Unsettled, want.Alternatives, got.Unsettled)
+	if want.Alternatives < 10 || want.Unsettled >= want.Alternatives/2 {
+		t.Fatalf("fixture: %d alternatives, %d unsettled by the first pass's budgets", want.Alternatives, want.Unsettled)
+	}
+	if got.Wrong || got.Unsettled > want.Unsettled+1 {
+		t.Errorf("retries after a starved first pass left %d alternatives unsettled, want at most %d", got.Unsettled, want.Unsettled+1)
+	}
+}

@@ -3,6 +3,8 @@ package mate
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -131,7 +133,7 @@ func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, lin
 // progress, if set, is called as often with the counts so far and the
 // line's ply being checked.
 func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: make(memo, retryMemoSlots),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, progress: progress}
 	return v.run(line)
 }
@@ -142,7 +144,7 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 // a line left unsettled is no answer at all, however little of the time
 // was spent on it.
 func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: make(memo, retryMemoSlots),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true,
 		progress: progress}
 	return v.run(line)
@@ -215,10 +217,18 @@ type memoSlot struct {
 // usually visit within the verifier's budgets.
 const memoSlots = 1 << 15
 
+// retryMemoSlots is the memo's size for the verifications with retries
+// (verifyFull, verifyUntil): 64 MiB. Their alternatives are the deep
+// ones, whose hinted proofs are trees of millions of nodes; in a small
+// memo a subtree's answers are lost before its siblings meet them again
+// by transposition, and each such meeting is a search of its own.
+const retryMemoSlots = 1 << 22
+
 func newMemo() memo { return make(memo, memoSlots) }
 
+// slot is the key's slot in a memo of a power-of-two size.
 func (m memo) slot(key uint64) *memoSlot {
-	return &m[(key*0xbf58476d1ce4e5b9)>>(64-15)]
+	return &m[(key*0xbf58476d1ce4e5b9)>>bits.LeadingZeros64(uint64(len(m)-1))]
 }
 
 // get returns the answer the remembered bounds give for (key, d), if any.
@@ -314,13 +324,14 @@ func (v *verifier) run(line []shogi.Move) Verification {
 				}
 				v.res.Alternatives++
 				v.ply = i
+				tried := v.nodes < v.totalBudget && !v.stopped
 				p.Do(alt)
 				ok, settled := v.refuted(remaining)
 				p.Undo(alt)
 				switch {
 				case !settled:
 					v.res.Unsettled++
-					retry = append(retry, pendingAlt{i, alt})
+					retry = append(retry, pendingAlt{i, alt, tried})
 				case ok:
 					v.res.Refuted++
 				default:
@@ -395,6 +406,9 @@ func (v *verifier) replay(line []shogi.Move) string {
 type pendingAlt struct {
 	ply int
 	alt shogi.Move
+	// tried is false for an alternative the first pass did not search
+	// (its node total was spent before it).
+	tried bool
 }
 
 // retry gives the unsettled alternatives of a hinted verification a
@@ -413,6 +427,30 @@ func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 	}
 	if v.untilStop {
 		v.totalBudget = math.MaxUint64
+	}
+	// The alternatives the first pass never searched get its budgets
+	// first: most lose quickly, and the growing rounds, in the line's
+	// order, would spend their budgets on the hard ones before them (Ran
+	// from ply 260, 171 plies left: the first pass's total ran out at ply
+	// 33, and 60 s of retries, 20 M nodes, settled one of the 158
+	// alternatives, still at ply 35).
+	var untried []pendingAlt
+	for _, a := range alts {
+		if !a.tried {
+			untried = append(untried, a)
+		}
+	}
+	if len(untried) > 0 {
+		left, msg := v.retryRound(line, untried)
+		if msg != "" {
+			return msg
+		}
+		alts = slices.DeleteFunc(alts, func(a pendingAlt) bool { return !a.tried })
+		for i := range left {
+			left[i].tried = true
+		}
+		alts = append(alts, left...)
+		slices.SortStableFunc(alts, func(a, b pendingAlt) int { return a.ply - b.ply })
 	}
 	for len(alts) > 0 && !v.stopped && v.nodes < v.totalBudget {
 		v.altBudget = min(v.altBudget*retryFactor, maxRetryAltBudget)
