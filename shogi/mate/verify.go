@@ -3,7 +3,6 @@ package mate
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 
 	"github.com/tsume-solver/tsume/shogi"
@@ -133,7 +132,7 @@ func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, lin
 // progress, if set, is called as often with the counts so far and the
 // line's ply being checked.
 func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: make(memo, retryMemoSlots),
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, progress: progress}
 	return v.run(line)
 }
@@ -144,7 +143,7 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 // a line left unsettled is no answer at all, however little of the time
 // was spent on it.
 func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
-	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: make(memo, retryMemoSlots),
+	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
 		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true,
 		progress: progress}
 	return v.run(line)
@@ -217,18 +216,10 @@ type memoSlot struct {
 // usually visit within the verifier's budgets.
 const memoSlots = 1 << 15
 
-// retryMemoSlots is the memo's size for the verifications with retries
-// (verifyFull, verifyUntil): 64 MiB. Their alternatives are the deep
-// ones, whose hinted proofs are trees of millions of nodes; in a small
-// memo a subtree's answers are lost before its siblings meet them again
-// by transposition, and each such meeting is a search of its own.
-const retryMemoSlots = 1 << 22
-
 func newMemo() memo { return make(memo, memoSlots) }
 
-// slot is the key's slot in a memo of a power-of-two size.
 func (m memo) slot(key uint64) *memoSlot {
-	return &m[(key*0xbf58476d1ce4e5b9)>>bits.LeadingZeros64(uint64(len(m)-1))]
+	return &m[(key*0xbf58476d1ce4e5b9)>>(64-15)]
 }
 
 // get returns the answer the remembered bounds give for (key, d), if any.
