@@ -572,8 +572,14 @@ func presentable(r *mate.Result) answer {
 
 // progressLine formats one progress report.
 func progressLine(p mate.Progress) string {
-	return fmt.Sprintf("nodes %d nps %.0f hashfull %d‰ root pn %s dn %s time %.1fs",
-		p.Nodes, p.NodesPerSecond, p.Hashfull, pnString(uint64(p.RootPN)), pnString(uint64(p.RootDN)), p.Elapsed.Seconds())
+	s := fmt.Sprintf("nodes %d nps %.0f hashfull %d‰", p.Nodes, p.NodesPerSecond, p.Hashfull)
+	if p.HasRoot() {
+		s += fmt.Sprintf(" root pn %s dn %s", pnString(uint64(p.RootPN)), pnString(uint64(p.RootDN)))
+	}
+	if t := p.LineText(); t != "" {
+		s += " " + t
+	}
+	return s + fmt.Sprintf(" time %.1fs", p.Elapsed.Seconds())
 }
 
 func pnString(x uint64) string {

@@ -92,6 +92,12 @@ func (s *Solver) bounds(g *Game, x int) lineBounds {
 // (stopped, or the table and the bounded searches disagree). bounded runs
 // a bounded search from g's current position.
 func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Result) []shogi.Move {
+	return s.walkLineWith(g, limit, bounded, tightenNodes)
+}
+
+// walkLineWith is walkLine whose defender choices are tightened by
+// searches of at most tighten expansions each (see tightenNodes).
+func (s *Solver) walkLineWith(g *Game, limit int, bounded func(int, uint64) core.Result, tighten uint64) []shogi.Move {
 	var line []shogi.Move
 	defer func() {
 		for i := len(line) - 1; i >= 0; i-- {
@@ -106,7 +112,8 @@ func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Res
 		if x < 1 || s.lineStopped() {
 			return nil
 		}
-		m, ub := s.lineMove(g, x, bounded)
+		s.tick(Progress{Phase: "line", Nodes: s.lineNodes(), Length: limit, Ply: len(line)}, s.lineStart)
+		m, ub := s.lineMove(g, x, bounded, tighten)
 		if m == shogi.NoMove {
 			return nil
 		}
@@ -119,7 +126,8 @@ func (s *Solver) walkLine(g *Game, limit int, bounded func(int, uint64) core.Res
 
 // lineMove chooses the line's move at a position proven within x plies
 // and returns it with the child's upper bound; NoMove when none qualifies.
-func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result) (shogi.Move, int) {
+// tighten is the budget of each search that tightens a defender's choice.
+func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result, tighten uint64) (shogi.Move, int) {
 	or := g.OrNode()
 	var buf [shogi.MaxMoves]shogi.Move
 	moves := append(buf[:0], g.generate(g.buf[:0])...)
@@ -212,8 +220,8 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 		g.pos.Do(moves[top])
 		try := walkTry{g.Key(), h}
 		out := core.Unknown
-		if _, failed := s.walkFailed[try]; !failed {
-			out = bounded(h, tightenNodes).Outcome
+		if failed, ok := s.walkFailed[try]; !ok || failed < tighten {
+			out = bounded(h, tighten).Outcome
 		}
 		if out == core.Proven {
 			bs[top].ub = h
@@ -226,9 +234,9 @@ func (s *Solver) lineMove(g *Game, x int, bounded func(int, uint64) core.Result)
 			bs[top].lb = h + 2
 		} else if out != core.Proven {
 			if s.walkFailed == nil {
-				s.walkFailed = make(map[walkTry]struct{})
+				s.walkFailed = make(map[walkTry]uint64)
 			}
-			s.walkFailed[try] = struct{}{}
+			s.walkFailed[try] = max(s.walkFailed[try], tighten)
 			break
 		}
 	}
@@ -274,7 +282,20 @@ type walkTry struct {
 // again (at 20 k per search, tail 401: about 60 of them asked two or
 // three times). What the table learns meanwhile still reaches the choice
 // through the bounds it reads.
+//
+// escalatedTightenNodes is the budget of a second walk of the same
+// horizon, made when the first walked a line shorter than the horizon
+// that the repair could not establish (Solver.shorten): the 1 k searches
+// left a defender's choice wrong, and the shortening would otherwise step
+// down to a horizon the line does not prove. Ionization (two threads,
+// 4 GiB): with 1 k only, the 791 horizon gave a 783-ply line that was no
+// mate in its length, and "mate within 789?" from the root then ran
+// undecided to the deadline (861 the answer); with 20 k throughout, the
+// shortening found a 789-ply line (795 verified). The second walk costs
+// nothing where the first is right: the Microcosmos tails' line nodes are
+// unchanged.
 const (
-	maxTighten   = 8
-	tightenNodes = 1_000
+	maxTighten            = 8
+	tightenNodes          = 1_000
+	escalatedTightenNodes = 20_000
 )

@@ -248,7 +248,7 @@ func TestWalkSearchesAttackerMovesInRounds(t *testing.T) {
 			}
 			return bounded(limit, nodes)
 		}
-		m, ub := s.lineMove(g, tc.n, counted)
+		m, ub := s.lineMove(g, tc.n, counted, tightenNodes)
 		if m == shogi.NoMove || ub > tc.n-1 {
 			t.Errorf("%s: move %v, bound %d", tc.name, m, ub)
 		}
@@ -357,4 +357,50 @@ func TestWalkAsksFailedTighteningOnce(t *testing.T) {
 		t.Fatal("no walk asked a tightening question: the test shows nothing")
 	}
 	t.Logf("%d tightening questions in the first walks", asked)
+}
+
+// TestEscalatedWalkAsksAgain: a question that ended undecided with
+// tightenNodes is asked again by a walk with the larger
+// escalatedTightenNodes (Solver.shorten walks a horizon again so when its
+// first line was short and could not be repaired), and that walk makes the
+// defender's choices exact: its line has the exact length. The bounded
+// search is wrapped so that every question of tightenNodes ends undecided.
+func TestEscalatedWalkAsksAgain(t *testing.T) {
+	asked := 0
+	for _, tc := range shortSample(boundedCases(t), 2) {
+		if tc.n < 5 {
+			continue
+		}
+		g, s, bounded := caseSolver(t, tc, false)
+		small, large := 0, 0
+		undecided := func(limit int, nodes uint64) core.Result {
+			switch nodes {
+			case tightenNodes:
+				small++
+				return core.Result{Outcome: core.Unknown}
+			case escalatedTightenNodes:
+				large++
+			}
+			return bounded(limit, nodes)
+		}
+		if r := bounded(tc.n, 0); r.Outcome != core.Proven {
+			t.Fatalf("%s: within %d %v", tc.name, tc.n, r.Outcome)
+		}
+		s.walkLine(g, tc.n, undecided)
+		again := s.walkLineWith(g, tc.n, undecided, escalatedTightenNodes)
+		if small > 0 && large == 0 {
+			t.Errorf("%s: the escalated walk asked none of the %d questions left undecided", tc.name, small)
+		}
+		if len(again) != tc.n {
+			t.Errorf("%s: the escalated walk gave %d plies, want %d", tc.name, len(again), tc.n)
+		} else if v := Verify(g.pos, g.attacker, tc.rules, again); !v.OK {
+			t.Errorf("%s: the escalated walk's line rejected: %s", tc.name, v.Problem)
+		}
+		asked += small
+		s.Close()
+	}
+	if asked == 0 {
+		t.Fatal("no walk asked a tightening question: the test shows nothing")
+	}
+	t.Logf("%d tightening questions left undecided in the first walks", asked)
 }

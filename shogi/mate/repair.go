@@ -54,6 +54,7 @@ func (s *Solver) repairLine(ctx context.Context, g *Game, line []shogi.Move, bou
 					return nil
 				}
 				rem := len(line) - i - 1
+				s.tick(Progress{Phase: "repair", Nodes: s.lineNodes(), Length: len(line), Ply: i}, s.lineStart)
 				escape, ok := s.escapingDefence(ctx, g, line[i], rem, bounded)
 				if !ok {
 					return nil

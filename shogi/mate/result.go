@@ -1,6 +1,8 @@
 package mate
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tsume-solver/tsume/core"
@@ -95,14 +97,68 @@ type Result struct {
 // exact-search nodes.
 func (r *Result) Nodes() uint64 { return r.Stats.Expanded + r.ExactNodes }
 
-// Progress is reported about every second during a search.
+// Progress is reported about every second during a search, whatever the
+// phase: no phase of Solve runs longer than the interval without a report.
 type Progress struct {
-	// Phase is "proof" (the proof-number search) or "minimal" (the
-	// exact-length search).
-	Phase          string
+	// Phase is "proof" (the proof-number search), "minimal" (the
+	// exact-length search), "shorten" (a bounded search of the line
+	// phase), "line" (walking a proven horizon's line), "repair"
+	// (checking a line's defences one by one) or "verify" (the
+	// independent verifier).
+	Phase string
+	// Nodes are the phase's expansions: the current search's ("proof",
+	// "minimal", "shorten"), the line phase's so far ("line", "repair"),
+	// or the verifier's ("verify").
 	Nodes          uint64
 	NodesPerSecond float64
 	Hashfull       int
+	// RootPN and RootDN are the current core search's root numbers
+	// ("proof", "shorten"; zero otherwise).
 	RootPN, RootDN core.PN
 	Elapsed        time.Duration
+	// Length is the line phase's current length in plies: the horizon
+	// searched or walked ("shorten", "line"), or the line repaired or
+	// verified ("repair", "verify"); 0 outside the line phase.
+	Length int
+	// Best is the shortest line found so far (0: none yet); BestVerified,
+	// that the verifier has accepted it.
+	Best         int
+	BestVerified bool
+	// Ply is how far along the line of Length plies the walker, the
+	// repair or the verifier is.
+	Ply int
+	// Alternatives, Settled and Open are the verifier's counts on the
+	// line it checks ("verify"): the defender's alternatives met so far,
+	// those settled (mated in time or futile), and those its budget has
+	// left open for the retries.
+	Alternatives, Settled, Open int
+}
+
+// HasRoot reports whether RootPN and RootDN are those of a running core
+// search (the "proof" and "shorten" phases).
+func (p Progress) HasRoot() bool { return p.Phase == "proof" || p.Phase == "shorten" }
+
+// LineText spells the line phase's part of p ("length 463 ply 120
+// alternatives 200 settled 180 open 20 best 465 verified"), empty outside
+// the line phase: what both front ends print after the node counts.
+func (p Progress) LineText() string {
+	var b strings.Builder
+	if p.Length > 0 {
+		fmt.Fprintf(&b, " length %d", p.Length)
+	}
+	switch p.Phase {
+	case "line", "repair", "verify":
+		fmt.Fprintf(&b, " ply %d", p.Ply)
+	}
+	if p.Phase == "verify" {
+		fmt.Fprintf(&b, " alternatives %d settled %d open %d", p.Alternatives, p.Settled, p.Open)
+	}
+	if p.Best > 0 {
+		state := "unverified"
+		if p.BestVerified {
+			state = "verified"
+		}
+		fmt.Fprintf(&b, " best %d %s", p.Best, state)
+	}
+	return strings.TrimPrefix(b.String(), " ")
 }

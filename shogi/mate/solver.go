@@ -50,8 +50,9 @@ type Solver struct {
 	// of the current line search.
 	walkNodes uint64
 	// walkFailed holds the walker's tightening questions that ended
-	// undecided in the current line search (see walkTry).
-	walkFailed map[walkTry]struct{}
+	// undecided in the current line search, with the largest budget they
+	// had (see walkTry).
+	walkFailed map[walkTry]uint64
 	// lineDeadline ends the line search (zero: none): reserveDeadline,
 	// which leaves time to the final verifier, unless the best line has
 	// been verified already (verifyEarly), then fullDeadline, the call's.
@@ -82,6 +83,17 @@ type Solver struct {
 	// phase it interrupted is reported again).
 	phaseHook func(phase string)
 	curPhase  string
+	// progress is the running Solve's Options.Progress (nil: none) and
+	// progressEvery its interval; lastReport is when any phase last
+	// reported (unix ns: the core searches report from their own
+	// goroutines), so that tick fills only the silences between them.
+	progress      func(Progress)
+	progressEvery time.Duration
+	lastReport    atomic.Int64
+	// lineStart is when the line phase began; bestLen the length of the
+	// shortest line found so far (see found).
+	lineStart time.Time
+	bestLen   int
 	// early is the shortening's best line as the verifier saw it when it
 	// was found: later bounded searches may replace the table entries that
 	// the verifier's hints read.
@@ -223,6 +235,15 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	s.early.sure, s.early.sureV = nil, Verification{}
 	s.start, s.foundAt, s.foundNodes = start, nil, nil
 	s.ep, s.epochN = epochs{}, 0
+	s.progress, s.bestLen, s.lineStart = nil, 0, start
+	if user := o.Progress; user != nil {
+		o.Progress = func(p Progress) {
+			s.lastReport.Store(time.Now().UnixNano())
+			user(p)
+		}
+		s.progress, s.progressEvery = o.Progress, o.progressEvery()
+		s.lastReport.Store(start.UnixNano())
+	}
 
 	g := newGame(p, attacker, o.Rules, s.evasionCache())
 	g.delays = s.delays
@@ -288,7 +309,8 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 			if !deadline.IsZero() {
 				verify = verifyUntil // the retries have the time left, not a node total
 			}
-			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) })
+			res.Verification = verify(p, attacker, o.Rules, res.Moves, s.hint(ctx, g), func() bool { return s.halted(ctx) },
+				s.verifyProgress(len(res.Moves)))
 		}
 		res.Verified = res.Verification.OK
 		res.Proven = true
@@ -316,6 +338,48 @@ func (s *Solver) phase(name string) string {
 		s.phaseHook(name)
 	}
 	return prev
+}
+
+// tick reports p, a step of the line phase begun at since, when no phase
+// has reported for the progress interval: the walker, the repair and the
+// verifier run between the core searches (which report on their own) or
+// without any, for minutes on the long problems.
+func (s *Solver) tick(p Progress, since time.Time) {
+	if s.progress == nil {
+		return
+	}
+	now := time.Now()
+	if now.UnixNano()-s.lastReport.Load() < int64(s.progressEvery) {
+		return
+	}
+	p.Elapsed = now.Sub(s.start)
+	if d := now.Sub(since).Seconds(); d > 0 {
+		p.NodesPerSecond = float64(p.Nodes) / d
+	}
+	p.Hashfull = s.table.Hashfull()
+	p.Best, p.BestVerified = s.bestLen, s.early.sure != nil && len(s.early.sure) == s.bestLen
+	s.progress(p)
+}
+
+// lineNodes are the line phase's expansions so far.
+func (s *Solver) lineNodes() uint64 {
+	if s.lineRes == nil {
+		return s.walkNodes
+	}
+	return s.lineRes.ExactNodes + s.walkNodes
+}
+
+// verifyProgress is the verifier's progress report for a line of n plies
+// (nil without Options.Progress).
+func (s *Solver) verifyProgress(n int) func(Verification, int) {
+	if s.progress == nil {
+		return nil
+	}
+	start := time.Now()
+	return func(v Verification, ply int) {
+		s.tick(Progress{Phase: "verify", Nodes: v.Nodes, Length: n, Ply: ply,
+			Alternatives: v.Alternatives, Settled: v.Refuted, Open: v.Unsettled}, start)
+	}
 }
 
 // halted reports whether the call must end now: Stop, the context's
@@ -475,7 +539,7 @@ func (s *Solver) findLine(ctx context.Context, g *Game, o *Options, cr core.Resu
 	s.lineStop = stopped
 	s.walkNodes = 0
 	clear(s.walkFailed)
-	s.lineRes = res
+	s.lineRes, s.lineStart = res, time.Now()
 	s.tieWindow, s.tieLines = 0, exactFirst(o.Rules) && !s.noTieBreak
 	defer func() {
 		s.lineStop, s.lineRes = nil, nil
@@ -548,7 +612,7 @@ func (s *Solver) tieBreak(ctx context.Context, g *Game, line []shogi.Move, budge
 		return line
 	}
 	s.phase("verify")
-	v := verifyQuick(g.pos, g.attacker, g.rules, tied, s.hint(ctx, g), stopped)
+	v := verifyQuick(g.pos, g.attacker, g.rules, tied, s.hint(ctx, g), stopped, s.verifyProgress(len(tied)))
 	if !v.OK {
 		return line
 	}
@@ -593,14 +657,21 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 	if co.Epsilon > 0 {
 		co.Epsilon = boundedEpsilon
 	}
+	// The search's horizon and the best line, as they were when it
+	// started: the core reports from its own goroutine.
+	var cur struct{ limit, best int }
+	var curVerified bool
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
 			o.Progress(Progress{Phase: "shorten", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
-				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start)})
+				Hashfull: cp.Hashfull, RootPN: cp.RootPN, RootDN: cp.RootDN, Elapsed: time.Since(start),
+				Length: cur.limit, Best: cur.best, BestVerified: curVerified})
 		}
 	}
 	threads := o.Threads
 	return func(limit int, nodes uint64) core.Result {
+		cur.limit, cur.best = limit, s.bestLen
+		curVerified = s.early.sure != nil && len(s.early.sure) == s.bestLen
 		co.NodeLimit = nodes
 		if o.LineNodeLimit != 0 {
 			// The line phase's budget bounds each search too, so that
@@ -718,6 +789,9 @@ func (s *Solver) exactTable() []exactEntry {
 // found notes when the first line of len(line) plies was found (see
 // Result.LineElapsed).
 func (s *Solver) found(line []shogi.Move) {
+	if len(line) > 0 && (s.bestLen == 0 || len(line) < s.bestLen) {
+		s.bestLen = len(line)
+	}
 	if _, ok := s.foundAt[len(line)]; ok || len(line) == 0 {
 		return
 	}
@@ -824,7 +898,22 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 				// of a 10 s limit).
 				s.verifyEarly(ctx, g, best, stopped)
 			}
-			if r := s.settleByRepair(ctx, g, best, hi, bounded, stopped); r != nil && len(r) <= hi {
+			r := s.settleByRepair(ctx, g, best, hi, bounded, stopped)
+			if len(best) < hi && (r == nil || len(r) > hi) && !stopped() {
+				// The walk took a defence shorter than the horizon's
+				// longest and the repair could not establish its line:
+				// walk the horizon again with larger tightening
+				// searches (see escalatedTightenNodes) before the
+				// shortening steps down from it.
+				if again := s.walkLineWith(g, next, bounded, escalatedTightenNodes); again != nil && !slices.Equal(again, best) {
+					best = again
+					if len(best) >= hi {
+						s.verifyEarly(ctx, g, best, stopped)
+					}
+					r = s.settleByRepair(ctx, g, best, hi, bounded, stopped)
+				}
+			}
+			if r != nil && len(r) <= hi {
 				hi, best = len(r), r // a mate within len(r): every defence checked
 				if !slices.Equal(r, s.early.line) || !s.early.v.OK {
 					s.verifyEarly(ctx, g, best, stopped)
@@ -931,7 +1020,7 @@ func (s *Solver) keepVerified(res *Result, hi, lo int) {
 func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
 	s.found(line)
 	prev := s.phase("verify")
-	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	v := verifyQuick(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
 	s.phase(prev)
 	s.early.line, s.early.v = line, v
 	if v.OK {
@@ -955,12 +1044,22 @@ func (s *Solver) verifyEarly(ctx context.Context, g *Game, line []shogi.Move, st
 // horizon may have an escaping defence, which the verifier cannot show
 // but by exhausting its depth.
 func (s *Solver) settleNow(ctx context.Context, g *Game, line []shogi.Move, stopped func() bool) {
-	if s.early.sure != nil || !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
+	if !slices.Equal(s.early.line, line) || s.early.v.OK || s.early.v.Wrong ||
 		s.early.v.Unsettled == 0 || s.reserveDeadline.IsZero() || stopped() {
 		return
 	}
+	verify := verifyUntil
+	if s.early.sure != nil {
+		if len(line) >= len(s.early.sure) {
+			return
+		}
+		// A verified answer stands already: the retries get a node
+		// total (retryTotal), not the time left, which the search for
+		// a shorter line may need.
+		verify = verifyFull
+	}
 	prev := s.phase("verify")
-	v := verifyUntil(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped)
+	v := verify(g.pos, g.attacker, g.rules, line, s.hint(ctx, g), stopped, s.verifyProgress(len(line)))
 	s.phase(prev)
 	s.early.v = v
 	if v.OK {
@@ -1088,6 +1187,7 @@ func (s *Solver) completeLine(ctx context.Context, g *Game, maxLen int) (line []
 		}
 	}()
 	for round := 0; round < 32 && !s.lineStopped(); round++ {
+		s.tick(Progress{Phase: "line", Nodes: s.lineNodes(), Ply: len(line)}, s.lineStart)
 		pv := core.PrincipalVariation(g, s.table, maxLen+1-len(line), nil)
 		for _, m := range pv {
 			g.pos.Do(shogi.Move(m))

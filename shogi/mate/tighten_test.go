@@ -37,7 +37,7 @@ func TestTightenPass(t *testing.T) {
 				if len(next) >= len(line) || len(next) < tc.n || len(next)%2 != tc.n%2 {
 					t.Fatalf("%s: a %d-ply line tightened to %d plies (exact %d)", tc.name, len(line), len(next), tc.n)
 				}
-				if v := verifyFull(g.pos, g.attacker, tc.rules, next, s.hint(context.Background(), g), stopped); !v.OK {
+				if v := verifyFull(g.pos, g.attacker, tc.rules, next, s.hint(context.Background(), g), stopped, nil); !v.OK {
 					t.Fatalf("%s: tightened %d-ply line rejected: %s", tc.name, len(next), v.Problem)
 				}
 				shortened++

@@ -3,6 +3,7 @@ package mate
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tsume-solver/tsume/shogi"
 )
@@ -123,14 +124,16 @@ func CheckLine(pos *shogi.Position, o Options, usi []string, perAlternative, tot
 // on it; it lets alternatives that need a long mate be settled within the
 // budget.
 func VerifyWithHints(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move) Verification {
-	return verifyFull(pos, attacker, rules, line, hint, nil)
+	return verifyFull(pos, attacker, rules, line, hint, nil, nil)
 }
 
 // verifyFull is VerifyWithHints that also stops (leaving alternatives
-// unsettled) when stop, polled every few thousand nodes, reports true.
-func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+// unsettled) when stop, polled every few thousand nodes, reports true;
+// progress, if set, is called as often with the counts so far and the
+// line's ply being checked.
+func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, progress: progress}
 	return v.run(line)
 }
 
@@ -139,18 +142,20 @@ func verifyFull(pos *shogi.Position, attacker shogi.Color, rules Rules, line []s
 // each) until every alternative is settled. The caller has the time, and
 // a line left unsettled is no answer at all, however little of the time
 // was spent on it.
-func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+func verifyUntil(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true}
+		altBudget: verifyAltBudget, totalBudget: verifyTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, untilStop: true,
+		progress: progress}
 	return v.run(line)
 }
 
 // verifyQuick is verifyFull without the retries and with quickTotalBudget
 // in all: a check made while the tables still hold the proofs that the
 // hints read (see Solver.verifyEarly), which costs little when they do.
-func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool) Verification {
+func verifyQuick(pos *shogi.Position, attacker shogi.Color, rules Rules, line []shogi.Move, hint func(*shogi.Position, int) shogi.Move, stop func() bool, progress func(Verification, int)) Verification {
 	v := verifier{pos: pos.Clone(), attacker: attacker, rules: rules, memo: newMemo(),
-		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true}
+		altBudget: verifyAltBudget, totalBudget: quickTotalBudget, hintedBudget: hintedAltBudget, hint: hint, stop: stop, noRetry: true,
+		progress: progress}
 	return v.run(line)
 }
 
@@ -173,7 +178,15 @@ func (v *verifier) halt() bool {
 		return true
 	}
 	v.polls++
-	if v.stop != nil && v.polls&stopPollMask == 0 && v.stop() {
+	if v.polls&stopPollMask != 0 {
+		return false
+	}
+	if v.progress != nil {
+		r := v.res
+		r.Nodes = v.nodes
+		v.progress(r, v.ply)
+	}
+	if v.stop != nil && v.stop() {
 		v.stopped = true
 	}
 	return v.stopped
@@ -263,6 +276,10 @@ type verifier struct {
 	stop    func() bool
 	stopped bool
 	polls   uint64 // nodes counted for the stop test (see halt)
+	// progress, if set, is called with the counts so far and ply, the
+	// line's ply whose alternative is being searched, as often as stop.
+	progress func(Verification, int)
+	ply      int
 	// plain leaves the hint out: the short tries of refuted are cheaper
 	// than the hint's own searches (each up to hintSearchNodes) would be.
 	plain bool
@@ -297,13 +314,15 @@ func (v *verifier) run(line []shogi.Move) Verification {
 					continue
 				}
 				v.res.Alternatives++
+				v.ply = i
+				tried := v.nodes < v.totalBudget && !v.stopped
 				p.Do(alt)
 				ok, settled := v.refuted(remaining)
 				p.Undo(alt)
 				switch {
 				case !settled:
 					v.res.Unsettled++
-					retry = append(retry, pendingAlt{i, alt})
+					retry = append(retry, pendingAlt{i, alt, tried})
 				case ok:
 					v.res.Refuted++
 				default:
@@ -378,6 +397,9 @@ func (v *verifier) replay(line []shogi.Move) string {
 type pendingAlt struct {
 	ply int
 	alt shogi.Move
+	// tried is false for an alternative the first pass did not search
+	// (its node total was spent before it).
+	tried bool
 }
 
 // retry gives the unsettled alternatives of a hinted verification a
@@ -396,6 +418,30 @@ func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 	}
 	if v.untilStop {
 		v.totalBudget = math.MaxUint64
+	}
+	// The alternatives the first pass never searched get its budgets
+	// first: most lose quickly, and the growing rounds, in the line's
+	// order, would spend their budgets on the hard ones before them (Ran
+	// from ply 260, 171 plies left: the first pass's total ran out at ply
+	// 33, and 60 s of retries, 20 M nodes, settled one of the 158
+	// alternatives, still at ply 35).
+	var untried []pendingAlt
+	for _, a := range alts {
+		if !a.tried {
+			untried = append(untried, a)
+		}
+	}
+	if len(untried) > 0 {
+		left, msg := v.retryRound(line, untried)
+		if msg != "" {
+			return msg
+		}
+		alts = slices.DeleteFunc(alts, func(a pendingAlt) bool { return !a.tried })
+		for i := range left {
+			left[i].tried = true
+		}
+		alts = append(alts, left...)
+		slices.SortStableFunc(alts, func(a, b pendingAlt) int { return a.ply - b.ply })
 	}
 	for len(alts) > 0 && !v.stopped && v.nodes < v.totalBudget {
 		v.altBudget = min(v.altBudget*retryFactor, maxRetryAltBudget)
@@ -425,6 +471,7 @@ func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAl
 			p.Do(line[played])
 			played++
 		}
+		v.ply = a.ply
 		p.Do(a.alt)
 		ok, settled := v.refuted(len(line) - a.ply - 1)
 		p.Undo(a.alt)

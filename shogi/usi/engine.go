@@ -357,8 +357,14 @@ func (e *Engine) goCmd(f []string) {
 	pos, solver, done := e.pos.Clone(), e.solver, e.done
 	opts := mate.Options{Rules: e.rules, Algorithm: e.algo, Threads: e.threads, AutoDefender: e.autoDefender,
 		Progress: func(p mate.Progress) {
-			e.println("info nodes %d nps %.0f hashfull %d string %s search, root pn %s dn %s",
-				p.Nodes, p.NodesPerSecond, p.Hashfull, p.Phase, pnText(p.RootPN), pnText(p.RootDN))
+			text := p.Phase + " search"
+			if p.HasRoot() {
+				text += fmt.Sprintf(", root pn %s dn %s", pnText(p.RootPN), pnText(p.RootDN))
+			}
+			if t := p.LineText(); t != "" {
+				text += ", " + t
+			}
+			e.println("info nodes %d nps %.0f hashfull %d string %s", p.Nodes, p.NodesPerSecond, p.Hashfull, text)
 		}}
 	if !deadline.IsZero() {
 		opts.TimeLimit = max(time.Until(deadline), time.Nanosecond)

@@ -177,7 +177,7 @@ func startTimed(t *testing.T) *timedSession {
 		for {
 			l, err := r.ReadString('\n')
 			at := time.Now()
-			if _, p, ok := strings.Cut(l, " string "); ok && strings.HasPrefix(l, "info nodes") && strings.Contains(p, " search, root pn") {
+			if _, p, ok := strings.Cut(l, " string "); ok && strings.HasPrefix(l, "info nodes") && strings.Contains(p, " search") {
 				phase, _, _ = strings.Cut(p, " ")
 			}
 			if strings.HasPrefix(l, "checkmate") || strings.HasPrefix(l, "info string error") {
