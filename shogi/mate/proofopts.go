@@ -12,14 +12,20 @@ import "github.com/tsume-solver/tsume/core"
 // rules, where the defender holds every spare piece and the same boards
 // recur behind many interpositions, the loose max curbs the double
 // counting that inflates proof numbers (see core.Options.SNDAOROnly).
-// Positions from real games hold few spare pieces, the attacker's checks
-// are mostly distinct threats, and there the max makes an attacker's node
-// look almost disproven when one of its marked checks is: a defender's
-// node then keeps returning to it. Measured (proof-search expansions, 256
-// MiB, gen-shogi seed 21, 100 positions, limit 1 M): the 94 decided either
-// way the same answers, the 50 no-mates 1.07 M -> 0.69 M, the 44 mates
-// 0.57 M -> 0.49 M, and #50, a no-mate KomoringHeights disproves in 1.2 s,
-// decided in 0.40 M expansions (4.74 M before).
+// In positions from real games, with few spare pieces, the max made an
+// attacker's node look almost disproven when one of its marked checks was
+// (probably marks between checks whose continuations share a board but
+// not a hand, as in tsume, but here without the double counting to
+// offset), and a defender's node kept returning to it; KomoringHeights
+// marks only paths that match board and hand. Measured (proof-search
+// expansions, 256 MiB, a fresh table per position, limit 1.5 M): the 58 positions of
+// gen-shogi seeds 21, 31, 61 and 71 that took 20 k or more either way,
+// 55 decided by both with the same answers, 3 more decided without SNDA
+// (seed 21 #50, a no-mate KomoringHeights disproves in 1.2 s: 0.38 M,
+// 4.74 M with SNDA; seed 61 #11, a mate; seed 71 #91, a no-mate), none
+// lost; on the 55, no-mates 5.92 M -> 5.99 M, mates 3.77 M -> 3.18 M.
+// SNDA at both node types: 1 undecided, mates 5.38 M; without SNDA, ε = 0
+// instead of 0.25: 4 undecided; ε = 0.5: all decided, mates 4.36 M.
 func proofOptions(co core.Options, r Rules) core.Options {
 	if r == MateSearch && co.SNDA && co.SNDAOROnly {
 		co.SNDA, co.SNDAOROnly = false, false
