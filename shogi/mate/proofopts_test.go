@@ -60,3 +60,39 @@ func TestMateRulesDisproofWithoutSNDA(t *testing.T) {
 	}
 	t.Logf("disproven in %d expansions", r.Stats.Expanded)
 }
+
+// TestAttackerEstimateIsItsExpansion: under mate-search rules, where the
+// proof search sums an attacker's disproof numbers (proofOptions), the dn
+// Estimate gives an attacker's node is the sum its expansion gives it (its
+// checks' estimates), so that the node's number does not jump at its
+// first expansion.
+func TestAttackerEstimateIsItsExpansion(t *testing.T) {
+	for _, sfen := range []string{
+		"8k/9/9/9/9/9/9/9/K8 b G 1",
+		"8k/9/9/9/9/9/9/9/K8 b RBGS 1",
+		"lnG6/4g4/prpp1p1pp/1p3lp2/4+B3k/2P1P4/P+b1PSP1LP/4K2SL/2GS1G1r1 w SP3n3p 74",
+	} {
+		pos, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := NewGame(pos, pos.SideToMove(), MateSearch)
+		if g.Terminal() != core.Unknown {
+			t.Fatalf("%s: decided at once", sfen)
+		}
+		_, dn := g.Estimate()
+		g.noMate1 = true // every check, as the sum counts them
+		var sum core.PN
+		for _, m := range g.Moves(nil, 0) {
+			g.Do(m)
+			if g.Terminal() == core.Unknown {
+				_, d := g.Estimate()
+				sum += d
+			}
+			g.Undo(m)
+		}
+		if dn != sum {
+			t.Errorf("%s: Estimate's dn %d, its checks' sum %d", sfen, dn, sum)
+		}
+	}
+}
