@@ -353,15 +353,19 @@ func (g *Game) Estimate() (pn, dn core.PN) {
 }
 
 // checksDN is the disproof number Estimate gives an attacker's node with
-// n checks: half of it, rounded up. n itself, the dn the node's expansion
-// gives it, makes a defender's node's dn (the least over its replies) jump
-// from 1 at its expansion, and proofs took more expansions (Microcosmos
-// tails 81 and 101: 1.4x and 1.9x; seed 41's hard no-mates were fewer
-// still). Other variants on a sample (3 no-mates of seed 31, 4 of seed 41,
-// tails 41-151, 3 mates of seed 21): n/2, n/3, n/4, the square root, the
-// bit length, n-3 and 1 up to 3 or 4 checks were worse on the sample as a
-// whole.
-func checksDN(n int) core.PN { return core.PN(max(1, (n+1)/2)) }
+// n checks: n itself, the dn the node's first expansion gives it (the sum
+// of its children's, 1 each; under mate-search rules the proof search sums
+// them, see proofOptions), so the estimate does not jump when the node is
+// expanded. Half of it, rounded up, suited SNDA's max, which gave the
+// expanded node less than the sum: with the sum, on the 58 positions of
+// gen-shogi seeds 21, 31, 61 and 71 that took 20 k expansions or more
+// (a fresh table each, limit 1.5 M), all 58 decided either way, the
+// no-mates 6.97 M -> 5.51 M expansions, the mates 3.31 M -> 3.87 M; on
+// the 26 hard positions of seed 41 (limit 2 M), one more no-mate
+// decided (at 1.95 M), the 19 decided before 3.87 M -> 3.06 M, the two
+// mates 0.26 M -> 0.29 M. A third, rounded up: no-mates 8.29 M on the
+// 58. Used only under mate-search rules.
+func checksDN(n int) core.PN { return core.PN(max(1, n)) }
 
 // countsChecks reports whether the attacker's nodes are valued by their
 // number of checks (Estimate): under mate-search rules.
