@@ -250,6 +250,7 @@ func (s *Solver) Solve(ctx context.Context, pos *shogi.Position, o Options) (Res
 	g.killers = s.table
 	co := coreOptions(o)   // its TimeLimit lets the core report the reason
 	co.Threads = o.Threads // the proof search only (see Options.Threads)
+	co = proofOptions(co, o.Rules)
 	if o.Progress != nil {
 		co.Progress = func(cp core.Progress) {
 			o.Progress(Progress{Phase: "proof", Nodes: cp.Stats.Expanded, NodesPerSecond: cp.Stats.NodesPerSecond(),
