@@ -1094,7 +1094,7 @@ func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move,
 	if !unsettled && len(line) >= hi || len(line) > maxRepairLine || stopped() {
 		return nil
 	}
-	if n := settleRepairNodes(len(line), hi, s.early.v.OK && slices.Equal(s.early.line, line)); n != 0 {
+	if n := settleRepairNodes(g.rules, len(line), hi, s.early.v.OK && slices.Equal(s.early.line, line)); n != 0 {
 		bounded = nodeCapped(bounded, n)
 	}
 	return s.repairLine(ctx, g, line, bounded)
@@ -1113,17 +1113,16 @@ func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move,
 // down from hi instead (shorterHorizon). A line of hi plies keeps the
 // unbounded repair: its unsettled alternatives are the verifier's, which
 // the repair settles from the proof (Kotobuki).
-func settleRepairNodes(n, hi int, verified bool) uint64 {
+//
+// The budget is the tightening's under rules r (repairSearchNodes): the
+// alternatives of a right line are mostly proven by the proof walk,
+// without a bounded search at all.
+func settleRepairNodes(r Rules, n, hi int, verified bool) uint64 {
 	if n < hi && !verified {
-		return shortRepairNodes
+		return repairSearchNodes(r)
 	}
 	return 0
 }
-
-// shortRepairNodes is settleRepairNodes' budget, the tightening's
-// (tightenRepairNodes): the alternatives of a right line are mostly proven
-// by the proof walk, without a bounded search at all.
-const shortRepairNodes = tightenRepairNodes
 
 // nodeCapped returns bounded with each search's node budget at most n.
 func nodeCapped(bounded func(int, uint64) core.Result, n uint64) func(int, uint64) core.Result {
