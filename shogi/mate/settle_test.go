@@ -26,19 +26,57 @@ func TestShorterHorizon(t *testing.T) {
 }
 
 func TestSettleRepairNodes(t *testing.T) {
-	for _, c := range []struct {
-		n, hi    int
-		verified bool
-		want     uint64
-	}{
-		{21, 27, false, shortRepairNodes}, // shorter, unverified: capped
-		{21, 27, true, 0},                 // shorter, verified: the repair proves it cheaply
-		{27, 27, false, 0},                // the horizon's own length: the verifier's alternatives
-	} {
-		if got := settleRepairNodes(c.n, c.hi, c.verified); got != c.want {
-			t.Errorf("settleRepairNodes(%d, %d, %v) = %d, want %d", c.n, c.hi, c.verified, got, c.want)
+	for _, r := range []Rules{Tsume, MateSearch} {
+		for _, c := range []struct {
+			n, hi    int
+			verified bool
+			want     uint64
+		}{
+			{21, 27, false, repairSearchNodes(r)}, // shorter, unverified: capped
+			{21, 27, true, 0},                     // shorter, verified: the repair proves it cheaply
+			{27, 27, false, 0},                    // the horizon's own length: the verifier's alternatives
+		} {
+			if got := settleRepairNodes(r, c.n, c.hi, c.verified); got != c.want {
+				t.Errorf("%v: settleRepairNodes(%d, %d, %v) = %d, want %d", r, c.n, c.hi, c.verified, got, c.want)
+			}
 		}
 	}
+	// Tsume rules keep the budget the Microcosmos tails were measured
+	// with; mate rules give up sooner (see repairSearchNodes).
+	if got := repairSearchNodes(Tsume); got != 100_000 {
+		t.Errorf("repairSearchNodes(Tsume) = %d, want 100000", got)
+	}
+	if m, ts := repairSearchNodes(MateSearch), repairSearchNodes(Tsume); m >= ts {
+		t.Errorf("repairSearchNodes(MateSearch) = %d, want below tsume rules' %d", m, ts)
+	}
+}
+
+// TestMateRulesRepairGivesUpSooner: gen-shogi seed 91 #79 under mate rules
+// (KomoringHeights: a mate in 17). Two of its capped repairs end
+// undecided; at 100 k nodes each the line phase reached 17 plies after
+// 432 k nodes, with repairSearchNodes' 40 k after 305 k.
+func TestMateRulesRepairGivesUpSooner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	pos, err := shogi.ParseSFEN("ln1g3+Rl/2s6/p1SpBpk2/6p1p/9/4P1P1P/P1PP1K3/3S5/+r4G1NL w SN3Pb2gnl4p 48")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSolver(256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const limit = 360_000
+	r, err := s.Solve(context.Background(), pos, Options{Rules: MateSearch, AutoDefender: true, LineNodeLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != Mate || len(r.Moves) > 17 {
+		t.Fatalf("%v, %d plies after %d line nodes (limit %d), want a mate in 17 or less", r.Kind, len(r.Moves), r.LineNodes, limit)
+	}
+	t.Logf("%d plies after %d line nodes", len(r.Moves), r.LineNodes)
 }
 
 func TestNodeCapped(t *testing.T) {

@@ -710,7 +710,12 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 // after 247 k and 256 k (tail 101), 167 k and 156 k (151), 749 k and 694 k
 // (201); generated positions (gen-shogi --seed 21, mate rules) proven
 // minimal by both: 781 k and 685 k in all. ε = 1/2 and 1 gave 502 k and
-// 589 k on tail 41, 1.98 M and 2.11 M on tail 61.
+// 589 k on tail 41, 1.98 M and 2.11 M on tail 61. Under mate rules, on
+// the positions of proofOptions's line-phase measure: ε = 1/4 took 6 %
+// more line nodes to the same lengths (geometric mean of 25; 1.84 M ->
+// 1.76 M in all), one line shorter (20 -> 18 plies); ε = 3/2 (38 of the
+// 39): 67 % more, one line shorter (20 -> 18), one longer (17 -> 21), 27
+// proven minimal instead of 29.
 const boundedEpsilon = 0.75
 
 // parallelLineNodes is the smallest node budget at which a bounded search
@@ -1089,7 +1094,7 @@ func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move,
 	if !unsettled && len(line) >= hi || len(line) > maxRepairLine || stopped() {
 		return nil
 	}
-	if n := settleRepairNodes(len(line), hi, s.early.v.OK && slices.Equal(s.early.line, line)); n != 0 {
+	if n := settleRepairNodes(g.rules, len(line), hi, s.early.v.OK && slices.Equal(s.early.line, line)); n != 0 {
 		bounded = nodeCapped(bounded, n)
 	}
 	return s.repairLine(ctx, g, line, bounded)
@@ -1108,17 +1113,16 @@ func (s *Solver) settleByRepair(ctx context.Context, g *Game, line []shogi.Move,
 // down from hi instead (shorterHorizon). A line of hi plies keeps the
 // unbounded repair: its unsettled alternatives are the verifier's, which
 // the repair settles from the proof (Kotobuki).
-func settleRepairNodes(n, hi int, verified bool) uint64 {
+//
+// The budget is the tightening's under rules r (repairSearchNodes): the
+// alternatives of a right line are mostly proven by the proof walk,
+// without a bounded search at all.
+func settleRepairNodes(r Rules, n, hi int, verified bool) uint64 {
 	if n < hi && !verified {
-		return shortRepairNodes
+		return repairSearchNodes(r)
 	}
 	return 0
 }
-
-// shortRepairNodes is settleRepairNodes' budget, the tightening's
-// (tightenRepairNodes): the alternatives of a right line are mostly proven
-// by the proof walk, without a bounded search at all.
-const shortRepairNodes = tightenRepairNodes
 
 // nodeCapped returns bounded with each search's node budget at most n.
 func nodeCapped(bounded func(int, uint64) core.Result, n uint64) func(int, uint64) core.Result {
