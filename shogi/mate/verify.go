@@ -655,7 +655,11 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 	defer p.Undo(m)
 	buf := v.push()
 	defer v.pop()
-	for _, c := range p.GenerateLegal(buf) {
+	// Only a capture that still checks makes the drop futile, and
+	// GenerateChecks gives exactly the legal moves that check: a tenth of
+	// the attacker's legal moves to look through (all of them were 12 % of
+	// the verifier's time on Ran's deep alternatives, tsume rules).
+	for _, c := range p.GenerateChecks(buf) {
 		if c.IsDrop() || c.From() != from || c.To() != to {
 			continue
 		}
