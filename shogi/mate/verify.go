@@ -197,12 +197,21 @@ func (v *verifier) halt() bool {
 // is one within every d' >= d, and no mate within d none within every
 // d' <= d (the search is depth-limited and path-independent), so an
 // answer also settles the questions of other depths, where a transposition
-// or a retry meets the position with more or fewer plies left. The table
-// is fixed, a newer position replacing an older one in its slot: a lost
-// answer only costs its search again (the search is bounded by d, so
-// nothing depends on finding it), and a node costs no map insertion (a
-// map was an eighth of the verifier's time).
-type memo []memoSlot
+// or a retry meets the position with more or fewer plies left. Its slots
+// are direct-mapped, a newer position replacing an older one in its slot:
+// a lost answer only costs its search again (the search is bounded by d,
+// so nothing depends on finding it), and a node costs no map insertion (a
+// map was an eighth of the verifier's time). The table starts small (most
+// verifications take a few thousand nodes) and doubles whenever half its
+// slots hold answers, up to maxMemoSlots: a long line's deep alternatives
+// take millions of nodes, and with a fixed 32 k slots their answers were
+// overwritten long before the transpositions and the retry rounds that
+// would have read them came back.
+type memo struct {
+	slots []memoSlot
+	shift uint8 // 64 - log2(len(slots))
+	used  int   // slots holding an answer
+}
 
 type memoSlot struct {
 	key uint64
@@ -212,18 +221,20 @@ type memoSlot struct {
 	mate, none int32
 }
 
-// memoSlots is the memo's size: 512 KiB, more than a line's alternatives
-// usually visit within the verifier's budgets.
-const memoSlots = 1 << 15
+// The memo's first and largest sizes: 512 KiB, then up to 64 MiB.
+const (
+	memoBits    = 15
+	maxMemoBits = 22
+)
 
-func newMemo() memo { return make(memo, memoSlots) }
+func newMemo() memo { return memo{slots: make([]memoSlot, 1<<memoBits), shift: 64 - memoBits} }
 
-func (m memo) slot(key uint64) *memoSlot {
-	return &m[(key*0xbf58476d1ce4e5b9)>>(64-15)]
+func (m *memo) slot(key uint64) *memoSlot {
+	return &m.slots[(key*0xbf58476d1ce4e5b9)>>m.shift]
 }
 
 // get returns the answer the remembered bounds give for (key, d), if any.
-func (m memo) get(key uint64, d int) (mate, ok bool) {
+func (m *memo) get(key uint64, d int) (mate, ok bool) {
 	sl := m.slot(key)
 	if sl.key != key {
 		return false, false
@@ -238,9 +249,18 @@ func (m memo) get(key uint64, d int) (mate, ok bool) {
 }
 
 // put remembers the settled answer for (key, d).
-func (m memo) put(key uint64, d int, mate bool) {
+func (m *memo) put(key uint64, d int, mate bool) {
 	sl := m.slot(key)
 	if sl.key != key {
+		if sl.mate == 0 && sl.none == 0 {
+			if m.used+1 > len(m.slots)/2 && 64-m.shift < maxMemoBits {
+				m.grow()
+				sl = m.slot(key)
+			}
+			if sl.mate == 0 && sl.none == 0 {
+				m.used++
+			}
+		}
 		*sl = memoSlot{key: key}
 	}
 	switch {
@@ -248,6 +268,25 @@ func (m memo) put(key uint64, d int, mate bool) {
 		sl.mate = int32(d)
 	case !mate && int32(d) > sl.none:
 		sl.none = int32(d)
+	}
+}
+
+// grow doubles the table, moving its answers (one of two colliding in a
+// new slot is dropped, as put would).
+func (m *memo) grow() {
+	old := m.slots
+	m.slots = make([]memoSlot, 2*len(old))
+	m.shift--
+	m.used = 0
+	for _, sl := range old {
+		if sl.mate == 0 && sl.none == 0 {
+			continue
+		}
+		n := m.slot(sl.key)
+		if n.mate == 0 && n.none == 0 {
+			m.used++
+		}
+		*n = sl
 	}
 }
 
@@ -284,6 +323,13 @@ type verifier struct {
 	// than the hint's own searches (each up to hintSearchNodes) would be.
 	plain bool
 	res   Verification
+	// lineKeys are the keys of the line's positions (before each move,
+	// then the end); those from shownFrom on are shown mated within the
+	// plies they have left (see showLine).
+	lineKeys  []uint64
+	shownFrom int
+	// noLineMemo leaves the line's positions out of the memo (tests).
+	noLineMemo bool
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -302,11 +348,24 @@ func (v *verifier) run(line []shogi.Move) Verification {
 	if msg := v.replay(line); msg != "" {
 		return v.fail("%s", msg)
 	}
-	v.res.Plies = 0
 	p := v.pos
+	v.lineKeys = make([]uint64, len(line)+1)
+	for i, m := range line {
+		v.lineKeys[i] = p.Key()
+		p.Do(m)
+	}
+	v.lineKeys[len(line)] = p.Key()
+	v.shownFrom = len(line)
+	// The alternatives from the line's end back to its start: the late
+	// ones have the fewest plies left and cost least, and once every one
+	// from a ply on is refuted, the line's positions from there are shown
+	// mated in the plies they have left (see showLine), which settles the
+	// earlier alternatives that transpose back into the line.
 	var retry []pendingAlt
 	var buf [shogi.MaxMoves]shogi.Move
-	for i, m := range line {
+	for i := len(line) - 1; i >= 0; i-- {
+		m := line[i]
+		p.Undo(m)
 		if p.SideToMove() != v.attacker {
 			remaining := len(line) - i - 1
 			for _, alt := range v.defences(buf[:0]) {
@@ -330,11 +389,9 @@ func (v *verifier) run(line []shogi.Move) Verification {
 				}
 			}
 		}
-		p.Do(m)
-		v.res.Plies++
-	}
-	for i := len(line) - 1; i >= 0; i-- {
-		p.Undo(line[i])
+		if len(retry) == 0 {
+			v.showLine(i)
+		}
 	}
 	if msg := v.retry(line, retry); msg != "" {
 		return v.fail("%s", msg)
@@ -345,6 +402,37 @@ func (v *verifier) run(line []shogi.Move) Verification {
 	}
 	v.res.Nodes = v.nodes
 	return v.res
+}
+
+// showLine records in the memo that the line's positions from ply from on
+// (before the line's move from) are mated within the plies they have
+// left: the line is legal, every attacker move a check and its end mate
+// (replay), and the caller has refuted every defender alternative from
+// that ply on, within its plies left, by the verifier's own search; the
+// line's moves and those refutations are the proof. The answer is the
+// verifier's, not the hints': an alternative that transposes into a later
+// position of the line is then settled by the memo.
+func (v *verifier) showLine(from int) {
+	if v.noLineMemo {
+		return
+	}
+	n := len(v.lineKeys) - 1
+	for j := from; j < v.shownFrom; j++ {
+		v.memo.put(v.lineKeys[j], n-j, true)
+	}
+	v.shownFrom = min(v.shownFrom, from)
+}
+
+// reshowLine puts the line's shown positions back in the memo, where
+// later answers may have replaced them.
+func (v *verifier) reshowLine() {
+	if v.noLineMemo {
+		return
+	}
+	n := len(v.lineKeys) - 1
+	for j := v.shownFrom; j < n; j++ {
+		v.memo.put(v.lineKeys[j], n-j, true)
+	}
 }
 
 // replay plays the line from the verifier's position and back, checking
@@ -425,38 +513,45 @@ func (v *verifier) retry(line []shogi.Move, alts []pendingAlt) string {
 	// from ply 260, 171 plies left: the first pass's total ran out at ply
 	// 33, and 60 s of retries, 20 M nodes, settled one of the 158
 	// alternatives, still at ply 35).
-	var untried []pendingAlt
+	// Each round goes from the line's end back, as the first pass (see
+	// run): an alternative settled extends the line's shown positions.
+	slices.SortStableFunc(alts, func(a, b pendingAlt) int { return b.ply - a.ply })
+	var untried, tried []pendingAlt
 	for _, a := range alts {
-		if !a.tried {
+		if a.tried {
+			tried = append(tried, a)
+		} else {
 			untried = append(untried, a)
 		}
 	}
 	if len(untried) > 0 {
-		left, msg := v.retryRound(line, untried)
+		others := -1
+		if len(tried) > 0 {
+			others = tried[0].ply
+		}
+		left, msg := v.retryRound(line, untried, others)
 		if msg != "" {
 			return msg
 		}
-		alts = slices.DeleteFunc(alts, func(a pendingAlt) bool { return !a.tried })
-		for i := range left {
-			left[i].tried = true
-		}
-		alts = append(alts, left...)
-		slices.SortStableFunc(alts, func(a, b pendingAlt) int { return a.ply - b.ply })
+		alts = append(tried, left...)
+		slices.SortStableFunc(alts, func(a, b pendingAlt) int { return b.ply - a.ply })
 	}
 	for len(alts) > 0 && !v.stopped && v.nodes < v.totalBudget {
 		v.altBudget = min(v.altBudget*retryFactor, maxRetryAltBudget)
 		v.hintedBudget = min(v.hintedBudget*retryFactor, maxRetryAltBudget)
 		var msg string
-		if alts, msg = v.retryRound(line, alts); msg != "" || !v.untilStop {
+		if alts, msg = v.retryRound(line, alts, -1); msg != "" || !v.untilStop {
 			return msg
 		}
 	}
 	return ""
 }
 
-// retryRound is one round of retry: it returns the alternatives still
+// retryRound is one round of retry over alts, sorted by ply from the
+// line's end back; others is the largest ply of the unsettled
+// alternatives outside alts (-1: none). It returns the alternatives still
 // unsettled, or the problem when one escapes.
-func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAlt, string) {
+func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt, others int) ([]pendingAlt, string) {
 	p := v.pos
 	var left []pendingAlt
 	played := 0
@@ -466,10 +561,15 @@ func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAl
 			p.Undo(line[played])
 		}
 	}()
-	for _, a := range alts {
+	v.reshowLine()
+	for k, a := range alts {
 		for played < a.ply {
 			p.Do(line[played])
 			played++
+		}
+		for played > a.ply {
+			played--
+			p.Undo(line[played])
 		}
 		v.ply = a.ply
 		p.Do(a.alt)
@@ -481,6 +581,13 @@ func (v *verifier) retryRound(line []shogi.Move, alts []pendingAlt) ([]pendingAl
 		case ok:
 			v.res.Unsettled--
 			v.res.Refuted++
+			if len(left) == 0 {
+				open := others
+				if k+1 < len(alts) {
+					open = max(open, alts[k+1].ply)
+				}
+				v.showLine(open + 1)
+			}
 		default:
 			return nil, fmt.Sprintf("ply %d: the defence %s instead of %s escapes a mate in %d", a.ply+1, a.alt.USI(), line[a.ply].USI(), len(line)-a.ply-1)
 		}
@@ -548,7 +655,11 @@ func (v *verifier) futileDrop(m shogi.Move) bool {
 	defer p.Undo(m)
 	buf := v.push()
 	defer v.pop()
-	for _, c := range p.GenerateLegal(buf) {
+	// Only a capture that still checks makes the drop futile, and
+	// GenerateChecks gives exactly the legal moves that check: a tenth of
+	// the attacker's legal moves to look through (all of them were 12 % of
+	// the verifier's time on Ran's deep alternatives, tsume rules).
+	for _, c := range p.GenerateChecks(buf) {
 		if c.IsDrop() || c.From() != from || c.To() != to {
 			continue
 		}
