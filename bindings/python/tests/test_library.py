@@ -27,7 +27,7 @@ const char *tsume_status_string(int s) { (void)s; return "fake"; }
 void tsume_string_free(char *s) { (void)s; }
 #define STUB(name) int name(void) { return 8; }
 STUB(tsume_solver_new) STUB(tsume_solver_free) STUB(tsume_cancel) STUB(tsume_solver_set_progress)
-STUB(tsume_solver_clear) STUB(tsume_solver_table_info) STUB(tsume_solve_shogi) STUB(tsume_solve_capture)
+STUB(tsume_solver_clear) STUB(tsume_solver_table_info) STUB(tsume_solver_prefault) STUB(tsume_solve_shogi) STUB(tsume_solve_capture)
 STUB(tsume_result_kind_of) STUB(tsume_result_code) STUB(tsume_result_length)
 STUB(tsume_result_move_count) STUB(tsume_result_move) STUB(tsume_result_moves)
 STUB(tsume_result_best_move) STUB(tsume_result_stats) STUB(tsume_result_line_stats) STUB(tsume_result_flags)
