@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tsume-solver/tsume/internal/shogitest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,35 +120,6 @@ func checkMateLine(p *shogi.Position, moves []string, defenderFirst, composers b
 	return nil
 }
 
-// bruteMate reports whether the side to move mates within plies (1 or 3)
-// by plain minimax over checks and evasions of the rules package.
-func bruteMate(p *shogi.Position, plies int) bool {
-	var buf [shogi.MaxMoves]shogi.Move
-	for _, m := range p.GenerateChecks(buf[:0]) {
-		p.Do(m)
-		mated := p.IsMated()
-		if !mated && plies >= 3 {
-			var ebuf [shogi.MaxMoves]shogi.Move
-			evs := p.GenerateEvasions(ebuf[:0])
-			mated = len(evs) > 0
-			for _, e := range evs {
-				p.Do(e)
-				ok := bruteMate(p, plies-2)
-				p.Undo(e)
-				if !ok {
-					mated = false
-					break
-				}
-			}
-		}
-		p.Undo(m)
-		if mated {
-			return true
-		}
-	}
-	return false
-}
-
 // everyReplyMated reports whether the side to move has legal moves and
 // each of them allows a mate in 1: a mate in 2 plies for an AND root.
 func everyReplyMated(p *shogi.Position) bool {
@@ -155,7 +127,7 @@ func everyReplyMated(p *shogi.Position) bool {
 	replies := p.GenerateLegal(buf[:0])
 	for _, m := range replies {
 		p.Do(m)
-		ok := bruteMate(p, 1)
+		ok := shogitest.BruteMate(p, 1)
 		p.Undo(m)
 		if !ok {
 			return false
@@ -280,9 +252,9 @@ func hostileSolveAll(t *testing.T, cases []hostileCase, limits [][]string) map[s
 		// Independent facts: a mate in 1 or 3 for the attacker to move.
 		shortMate := 0
 		if !defenderFirst {
-			if bruteMate(check.Clone(), 1) {
+			if shogitest.BruteMate(check.Clone(), 1) {
 				shortMate = 1
-			} else if bruteMate(check.Clone(), 3) {
+			} else if shogitest.BruteMate(check.Clone(), 3) {
 				shortMate = 3
 			}
 		} else if everyReplyMated(check.Clone()) {

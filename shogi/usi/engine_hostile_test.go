@@ -2,6 +2,7 @@ package usi
 
 import (
 	"fmt"
+	"github.com/tsume-solver/tsume/internal/shogitest"
 	"strings"
 	"testing"
 	"time"
@@ -38,35 +39,6 @@ func usiMateLine(p *shogi.Position, moves []string, defenderFirst bool) error {
 		return fmt.Errorf("the line does not end in mate")
 	}
 	return nil
-}
-
-// usiBruteMate reports whether the side to move mates within plies (1 or
-// 3) by plain minimax over the rules package's checks and evasions.
-func usiBruteMate(p *shogi.Position, plies int) bool {
-	var buf [shogi.MaxMoves]shogi.Move
-	for _, m := range p.GenerateChecks(buf[:0]) {
-		p.Do(m)
-		mated := p.IsMated()
-		if !mated && plies >= 3 {
-			var ebuf [shogi.MaxMoves]shogi.Move
-			evs := p.GenerateEvasions(ebuf[:0])
-			mated = len(evs) > 0
-			for _, e := range evs {
-				p.Do(e)
-				ok := usiBruteMate(p, plies-2)
-				p.Undo(e)
-				if !ok {
-					mated = false
-					break
-				}
-			}
-		}
-		p.Undo(m)
-		if mated {
-			return true
-		}
-	}
-	return false
 }
 
 // usiGo is one `go mate` of a burst: the position command before it (""
@@ -123,7 +95,7 @@ func checkReply(t *testing.T, g usiGo, reply, claim string, autoDefender bool) s
 	switch ans {
 	case "timeout":
 	case "nomate":
-		if !defenderFirst && (usiBruteMate(p.Clone(), 1) || usiBruteMate(p.Clone(), 3)) {
+		if !defenderFirst && (shogitest.BruteMate(p.Clone(), 1) || shogitest.BruteMate(p.Clone(), 3)) {
 			t.Errorf("%v: nomate, but brute force finds a mate in 3 or less", g)
 		}
 	default:
