@@ -837,6 +837,7 @@ static void test_cancel(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_E_BUSY);
     CHECK_STATUS(tsume_solver_clear(s), TSUME_E_BUSY);
     CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_E_BUSY);
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, NULL, NULL, 0, 0), TSUME_E_BUSY);
     uint32_t fill;
     CHECK_STATUS(tsume_solver_table_info(s, &fill, NULL), TSUME_E_BUSY);
 
