@@ -149,18 +149,28 @@ func fillPhaseProgress(dst unsafe.Pointer, pr progress) {
 // otherPhaseNames holds the C copies of phase names tsume.h does not list,
 // made once per name and never freed (tsume.h promises a static string;
 // shogi/mate has a handful of phases).
-var otherPhaseNames sync.Map // string -> *C.char
+var otherPhaseNames struct {
+	sync.Mutex
+	m map[string]*C.char
+}
 
 // phaseName is the static C string naming phase ph (name, for OTHER).
 func phaseName(ph int32, name string) *C.char {
 	if ph != phaseOther {
 		return C.tsume_capi_phase_name(C.int(ph))
 	}
-	if v, ok := otherPhaseNames.Load(name); ok {
-		return v.(*C.char)
+	o := &otherPhaseNames
+	o.Lock()
+	defer o.Unlock()
+	if o.m == nil {
+		o.m = map[string]*C.char{}
 	}
-	v, _ := otherPhaseNames.LoadOrStore(name, C.CString(name))
-	return v.(*C.char)
+	c, ok := o.m[name]
+	if !ok {
+		c = C.CString(name)
+		o.m[name] = c
+	}
+	return c
 }
 
 // tsume_solver_clear empties an idle solver's tables and result cache.

@@ -42,10 +42,11 @@
  *     whose line was already verified stays PROVEN, with minimal 0 unless
  *     its minimality was proven too). Such a result is never cached.
  *   - Result handles are immutable: accessors may be called from any thread.
- *   - The progress callback is invoked on the thread that called the solve
- *     function, between search steps, about every `interval_ms` (never
- *     more often). It must not call tsume functions on the same solver
- *     handle other than tsume_cancel().
+ *   - The progress callback (tsume_solver_set_progress or
+ *     tsume_solver_set_phase_progress) is invoked on the thread that called
+ *     the solve function, between search steps, about every `interval_ms`
+ *     (never more often). It must not call tsume functions on the same
+ *     solver handle other than tsume_cancel().
  *
  * Facts about the Go runtime that a host must know
  *   - The library contains a Go runtime; there is one per process. Loading
