@@ -31,8 +31,8 @@
  *   - One solver handle runs one search at a time. A second solve call on a
  *     handle that is busy returns TSUME_E_BUSY rather than waiting; so do
  *     tsume_solver_free, tsume_solver_clear, tsume_solver_set_progress,
- *     tsume_solver_set_phase_progress and tsume_solver_table_info on that handle
- *     until the search returns.
+ *     tsume_solver_set_phase_progress and tsume_solver_table_info on that
+ *     handle until the search returns.
  *   - tsume_cancel() may be called from any thread at any time, including
  *     while another thread is inside a solve call on the same handle; that
  *     solve then returns promptly with TSUME_E_CANCELLED, in whichever phase
@@ -411,7 +411,7 @@ tsume_status tsume_solver_set_progress(tsume_solver *solver, tsume_progress_fn f
  * ignored when fn is NULL. TSUME_E_BUSY while a search runs. Appended
  * within ABI 1 (symbol version TSUME_1.1). */
 tsume_status tsume_solver_set_phase_progress(tsume_solver *solver, tsume_phase_progress_fn fn, void *user_data,
-                                        uint32_t interval_ms, size_t struct_size);
+                                             uint32_t interval_ms, size_t struct_size);
 
 /* Empties the transposition table and the result cache. */
 tsume_status tsume_solver_clear(tsume_solver *solver);
