@@ -19,6 +19,7 @@
 #define tsume_solver_free tsume_h_solver_free
 #define tsume_cancel tsume_h_cancel
 #define tsume_solver_set_progress tsume_h_solver_set_progress
+#define tsume_solver_set_phase_progress tsume_h_solver_set_phase_progress
 #define tsume_solver_clear tsume_h_solver_clear
 #define tsume_solver_table_info tsume_h_solver_table_info
 #define tsume_solver_prefault tsume_h_solver_prefault
@@ -53,6 +54,7 @@
 #undef tsume_solver_free
 #undef tsume_cancel
 #undef tsume_solver_set_progress
+#undef tsume_solver_set_phase_progress
 #undef tsume_solver_clear
 #undef tsume_solver_table_info
 #undef tsume_solver_prefault
@@ -119,6 +121,27 @@ static inline tsume_result *tsume_capi_result_token(uintptr_t v) { return (tsume
 /* Go cannot call a C function pointer directly. */
 static inline void tsume_capi_call_progress(tsume_progress_fn fn, const tsume_progress *p, void *user_data) {
     fn(p, user_data);
+}
+
+static inline void tsume_capi_call_phase_progress(tsume_phase_progress_fn fn, const tsume_phase_progress *p, void *user_data) {
+    fn(p, user_data);
+}
+
+/* The least struct_size tsume_solver_set_phase_progress accepts: the end of the
+ * first layout's last field (appended fields must not move this). */
+enum { tsume_capi_phase_progress_v1_size = offsetof(tsume_phase_progress, open) + sizeof(uint32_t) };
+
+/* The static name of each tsume_phase the library knows. */
+static inline const char *tsume_capi_phase_name(int phase) {
+    switch (phase) {
+    case TSUME_PHASE_PROOF: return "proof";
+    case TSUME_PHASE_MINIMAL: return "minimal";
+    case TSUME_PHASE_SHORTEN: return "shorten";
+    case TSUME_PHASE_LINE: return "line";
+    case TSUME_PHASE_REPAIR: return "repair";
+    case TSUME_PHASE_VERIFY: return "verify";
+    }
+    return "other";
 }
 
 /* Static strings handed to C: literals live for the whole process and are

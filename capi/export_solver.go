@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"math"
+	"sync"
 	"unsafe"
 )
 
@@ -91,6 +92,85 @@ func tsume_solver_set_progress(p *C.tsume_solver, fn C.tsume_progress_fn, userDa
 	}
 	err = s.withIdle(func() { s.setProgress(hook) })
 	return C.tsume_status(statusOf(err))
+}
+
+// tsume_solver_set_phase_progress installs or removes the every-phase progress
+// callback of an idle solver (it replaces a tsume_progress_fn, and the
+// reverse).
+//
+//export tsume_solver_set_phase_progress
+func tsume_solver_set_phase_progress(p *C.tsume_solver, fn C.tsume_phase_progress_fn, userData unsafe.Pointer, intervalMS C.uint32_t, structSize C.size_t) (st C.tsume_status) {
+	defer recoverPanic(&st, nil, 0)
+	s, err := solverOf(p)
+	if err != nil {
+		return C.tsume_status(statusOf(err))
+	}
+	var hook *progressHook
+	if fn != nil {
+		if structSize < C.tsume_capi_phase_progress_v1_size {
+			return C.TSUME_E_INVALID_ARGUMENT
+		}
+		cp := new(C.tsume_phase_progress) // as in tsume_solver_set_progress
+		hook = newProgressHook(func(pr progress) {
+			fillPhaseProgress(unsafe.Pointer(cp), pr)
+			C.tsume_capi_call_phase_progress(fn, cp, userData)
+		}, uint32(intervalMS))
+	}
+	err = s.withIdle(func() { s.setProgress(hook) })
+	return C.tsume_status(statusOf(err))
+}
+
+// phaseProgressSize is sizeof(tsume_phase_progress), the struct_size of
+// every report.
+const phaseProgressSize = C.sizeof_tsume_phase_progress
+
+// fillPhaseProgress writes every field of the tsume_phase_progress at dst.
+func fillPhaseProgress(dst unsafe.Pointer, pr progress) {
+	cp := (*C.tsume_phase_progress)(dst)
+	cp.struct_size = phaseProgressSize
+	ph := phaseNumber(pr.phase)
+	cp.phase = C.int32_t(ph)
+	cp.phase_name = phaseName(ph, pr.phase)
+	cp.nodes = C.uint64_t(pr.nodes)
+	cp.nodes_per_second = C.double(pr.nodesPerSecond)
+	cp.elapsed_ms = C.double(pr.elapsed.Seconds() * 1000)
+	cp.root_pn = C.uint64_t(pr.rootPN)
+	cp.root_dn = C.uint64_t(pr.rootDN)
+	cp.hashfull = C.uint32_t(pr.hashfull)
+	cp.length = C.uint32_t(pr.length)
+	cp.ply = C.uint32_t(pr.ply)
+	cp.best = C.uint32_t(pr.best)
+	cp.best_verified = cBool(pr.bestVerified)
+	cp.alternatives = C.uint32_t(pr.alternatives)
+	cp.settled = C.uint32_t(pr.settled)
+	cp.open = C.uint32_t(pr.openAlt)
+}
+
+// otherPhaseNames holds the C copies of phase names tsume.h does not list,
+// made once per name and never freed (tsume.h promises a static string;
+// shogi/mate has a handful of phases).
+var otherPhaseNames struct {
+	sync.Mutex
+	m map[string]*C.char
+}
+
+// phaseName is the static C string naming phase ph (name, for OTHER).
+func phaseName(ph int32, name string) *C.char {
+	if ph != phaseOther {
+		return C.tsume_capi_phase_name(C.int(ph))
+	}
+	o := &otherPhaseNames
+	o.Lock()
+	defer o.Unlock()
+	if o.m == nil {
+		o.m = map[string]*C.char{}
+	}
+	c, ok := o.m[name]
+	if !ok {
+		c = C.CString(name)
+		o.m[name] = c
+	}
+	return c
 }
 
 // tsume_solver_clear empties an idle solver's tables and result cache.

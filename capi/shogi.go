@@ -98,16 +98,7 @@ func (sq *shogiQuestion) search(ctx context.Context, s *solver, lim limits) (*re
 	if h := s.progress; h != nil {
 		h.start()
 		o.ProgressEvery = h.interval
-		o.Progress = func(p mate.Progress) {
-			h.report(progress{
-				nodes:          p.Nodes,
-				nodesPerSecond: p.NodesPerSecond,
-				hashfull:       uint32(max(p.Hashfull, 0)),
-				rootPN:         uint64(p.RootPN),
-				rootDN:         uint64(p.RootDN),
-				elapsed:        p.Elapsed,
-			})
-		}
+		o.Progress = func(p mate.Progress) { h.report(shogiProgress(p)) }
 	}
 	mr, err := s.solveShogi(ctx, sq.pos, o)
 	if err != nil {

@@ -236,6 +236,6 @@ func (s *solver) setProgress(h *progressHook) {
 		if elapsed > 0 {
 			nps = float64(nodes) / elapsed.Seconds()
 		}
-		h.report(progress{nodes: nodes, nodesPerSecond: nps, elapsed: elapsed})
+		h.report(progress{phase: "proof", nodes: nodes, nodesPerSecond: nps, elapsed: elapsed})
 	}}
 }

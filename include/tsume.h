@@ -30,8 +30,9 @@
  *     from different threads.
  *   - One solver handle runs one search at a time. A second solve call on a
  *     handle that is busy returns TSUME_E_BUSY rather than waiting; so do
- *     tsume_solver_free, tsume_solver_clear, tsume_solver_set_progress and
- *     tsume_solver_table_info on that handle until the search returns.
+ *     tsume_solver_free, tsume_solver_clear, tsume_solver_set_progress,
+ *     tsume_solver_set_phase_progress and tsume_solver_table_info on that
+ *     handle until the search returns.
  *   - tsume_cancel() may be called from any thread at any time, including
  *     while another thread is inside a solve call on the same handle; that
  *     solve then returns promptly with TSUME_E_CANCELLED, in whichever phase
@@ -41,10 +42,11 @@
  *     whose line was already verified stays PROVEN, with minimal 0 unless
  *     its minimality was proven too). Such a result is never cached.
  *   - Result handles are immutable: accessors may be called from any thread.
- *   - The progress callback is invoked on the thread that called the solve
- *     function, between search steps, about every `interval_ms` (never
- *     more often). It must not call tsume functions on the same solver
- *     handle other than tsume_cancel().
+ *   - The progress callback (tsume_solver_set_progress or
+ *     tsume_solver_set_phase_progress) is invoked on the thread that called
+ *     the solve function, between search steps, about every `interval_ms`
+ *     (never more often). It must not call tsume functions on the same
+ *     solver handle other than tsume_cancel().
  *
  * Facts about the Go runtime that a host must know
  *   - The library contains a Go runtime; there is one per process. Loading
@@ -292,6 +294,68 @@ typedef struct tsume_progress {
 
 typedef void (*tsume_progress_fn)(const tsume_progress *progress, void *user_data);
 
+/* The phase a tsume_phase_progress report comes from. A shogi search proves
+ * first (PROOF), then looks for the line and its length: MINIMAL (the
+ * exact-length search), SHORTEN (a bounded search for a shorter line),
+ * LINE (walking a proven horizon's line), REPAIR (checking a line's
+ * defences one by one) and VERIFY (the independent verifier). The capture
+ * game reports PROOF only. A later library may report a phase this header
+ * does not know: it comes as TSUME_PHASE_OTHER, phase_name naming it. */
+typedef enum tsume_phase {
+    TSUME_PHASE_PROOF = 0,
+    TSUME_PHASE_MINIMAL = 1,
+    TSUME_PHASE_SHORTEN = 2,
+    TSUME_PHASE_LINE = 3,
+    TSUME_PHASE_REPAIR = 4,
+    TSUME_PHASE_VERIFY = 5,
+    TSUME_PHASE_OTHER = 6
+} tsume_phase;
+
+/* Progress of every phase of a search, passed to a tsume_phase_progress_fn.
+ * The library writes the struct and sets struct_size to the size of the
+ * layout it filled, so that later versions can append fields: before
+ * reading a field appended after this header's first layout, check it
+ * with TSUME_PHASE_PROGRESS_HAS (every field below is in the first layout, so
+ * a caller built against this header need not). The pointer is valid only
+ * during the call; copy what you keep.
+ *
+ * Progress is not an answer: `best` is the length of the shortest line
+ * found so far, whose moves are given only in a result, and only once the
+ * verifier has accepted them (see "Answers"). */
+typedef struct tsume_phase_progress {
+    uint32_t struct_size;   /* set by the library: sizeof the layout it filled */
+    int32_t phase;          /* tsume_phase */
+    const char *phase_name; /* "proof", "minimal", "shorten", "line", "repair", "verify": a static
+                               string (never freed) */
+    uint64_t nodes;         /* the phase's expansions: the running search's (PROOF, MINIMAL, SHORTEN),
+                               the line phase's so far (LINE, REPAIR) or the verifier's (VERIFY) */
+    double nodes_per_second;
+    double elapsed_ms;      /* since the solve call began (all phases) */
+    uint64_t root_pn;       /* PROOF and SHORTEN: the running search's root proof number
+                               (UINT64_MAX: infinite); 0 in the other phases */
+    uint64_t root_dn;       /* likewise, the disproof number */
+    uint32_t hashfull;      /* per mille; 0 for the capture game */
+    uint32_t length;        /* the line phase's current length in plies: the horizon searched or
+                               walked (SHORTEN, LINE), the line repaired or verified (REPAIR,
+                               VERIFY); 0 otherwise */
+    uint32_t ply;           /* LINE, REPAIR, VERIFY: how far along that line the phase is */
+    uint32_t best;          /* the shortest line found so far, in plies (0: none yet) */
+    int32_t best_verified;  /* 1: the verifier has accepted that line */
+    uint32_t alternatives;  /* VERIFY: the defender's alternatives met so far on the line, */
+    uint32_t settled;       /*   of which settled (mated in time, or futile interpositions), */
+    uint32_t open;          /*   and left open by the verifier's budget for its retries */
+} tsume_phase_progress;
+
+/* Whether report p holds field (it lies within p->struct_size). */
+#define TSUME_PHASE_PROGRESS_HAS(p, field) \
+    (offsetof(tsume_phase_progress, field) + sizeof(((const tsume_phase_progress *)0)->field) <= (p)->struct_size)
+
+typedef void (*tsume_phase_progress_fn)(const tsume_phase_progress *progress, void *user_data);
+
+/* This header declares tsume_solver_set_phase_progress (for code that must also
+ * build against an older tsume.h). */
+#define TSUME_HAS_PHASE_PROGRESS 1
+
 /* ---- library ------------------------------------------------------------- */
 
 /* The ABI version of the loaded library; compare with TSUME_ABI_VERSION. */
@@ -323,10 +387,31 @@ tsume_status tsume_cancel(tsume_solver *solver);
 
 /* Installs (or, with fn NULL, removes) the progress callback, invoked about
  * every interval_ms milliseconds (at least 10) on the solving thread.
- * Capture-game searches report nodes, nodes/s and elapsed time only
- * (hashfull, root_pn and root_dn are 0). */
+ * A shogi search reports in every phase (proof, line search, verifier):
+ * nodes are the phase's, root_pn and root_dn are 0 outside the proof
+ * searches; tsume_solver_set_phase_progress gives the phase and the line
+ * search's figures too. Capture-game searches report nodes, nodes/s and
+ * elapsed time only (hashfull, root_pn and root_dn are 0). */
 tsume_status tsume_solver_set_progress(tsume_solver *solver, tsume_progress_fn fn,
                                        void *user_data, uint32_t interval_ms);
+
+/* Installs (or, with fn NULL, removes) a progress callback that is told
+ * every phase's figures (tsume_phase_progress): the proof search's as
+ * tsume_progress has them, and the line search's and the verifier's
+ * (length, ply, best line so far, the verifier's alternatives). It is
+ * called as the tsume_progress_fn is: on the solving thread, about every
+ * interval_ms milliseconds (at least 10), and it may call tsume_cancel()
+ * only. A solver has one progress callback: installing either kind
+ * replaces the other, and fn NULL with either function removes it.
+ * struct_size is sizeof(tsume_phase_progress) as the caller's header has it:
+ * anything smaller than this header's first layout (0, or the size of
+ * tsume_progress by mistake) is TSUME_E_INVALID_ARGUMENT and leaves the
+ * solver as it was; a larger size (a newer header) is accepted, and each
+ * report's struct_size then says what the library filled. struct_size is
+ * ignored when fn is NULL. TSUME_E_BUSY while a search runs. Appended
+ * within ABI 1 (symbol version TSUME_1.1). */
+tsume_status tsume_solver_set_phase_progress(tsume_solver *solver, tsume_phase_progress_fn fn, void *user_data,
+                                             uint32_t interval_ms, size_t struct_size);
 
 /* Empties the transposition table and the result cache. */
 tsume_status tsume_solver_clear(tsume_solver *solver);

@@ -29,22 +29,24 @@ type benchProblem struct {
 
 // benchRow is the outcome of one problem.
 type benchRow struct {
-	Name     string  `json:"name"`
-	Expected string  `json:"expected"`
-	Result   string  `json:"result"` // "mate" only with a verified line
-	Proven   bool    `json:"proven"` // the mate is proven (also when no line was verified: Result "unknown")
-	Found    int     `json:"found"`
-	Status   string  `json:"status"`
-	OK       bool    `json:"ok"`
-	Minimal  bool    `json:"minimal"`
-	Verified bool    `json:"verified"`
-	TimeMS   float64 `json:"time_ms"`
-	GE       uint64  `json:"ge"`
-	EX       uint64  `json:"ex"`
-	IT       uint64  `json:"it"`
-	TE       uint64  `json:"te"` // proof-tree leaves, counted under --compare only
-	RE       float64 `json:"re"`
-	BR       float64 `json:"br"`
+	Name     string `json:"name"`
+	Expected string `json:"expected"`
+	Result   string `json:"result"` // "mate" only with a verified line
+	Proven   bool   `json:"proven"` // the mate is proven (also when no line was verified: Result "unknown")
+	// Disproven: it is proven that there is no mate (Result "nomate"); never with Proven.
+	Disproven bool    `json:"disproven"`
+	Found     int     `json:"found"`
+	Status    string  `json:"status"`
+	OK        bool    `json:"ok"`
+	Minimal   bool    `json:"minimal"`
+	Verified  bool    `json:"verified"`
+	TimeMS    float64 `json:"time_ms"`
+	GE        uint64  `json:"ge"`
+	EX        uint64  `json:"ex"`
+	IT        uint64  `json:"it"`
+	TE        uint64  `json:"te"` // proof-tree leaves, counted under --compare only
+	RE        float64 `json:"re"`
+	BR        float64 `json:"br"`
 	// HitsPerGE is table hits per generated node: how often a new node's
 	// value came from the table (it can exceed 1: a node is probed again
 	// each time its parent is re-expanded).
@@ -332,7 +334,7 @@ func benchOne(ctx context.Context, solver *mate.Solver, p benchProblem, o mate.O
 func fillRow(row *benchRow, expected string, r *mate.Result) {
 	a := presentable(r)
 	el := r.Elapsed.Seconds()
-	row.Result, row.Proven, row.Found = a.kind, a.proven, len(a.moves)
+	row.Result, row.Proven, row.Disproven, row.Found = a.kind, a.proven, a.kind == "nomate", len(a.moves)
 	row.Minimal, row.Verified = a.kind == "mate" && r.Minimal, a.kind == "mate"
 	row.TimeMS = el * 1000
 	row.ProofMS = r.Stats.Elapsed.Seconds() * 1000

@@ -187,7 +187,7 @@ func solveCommand(args []string, rawStdout, stderr io.Writer, sigs <-chan os.Sig
 	fs.Uint64Var(&f.nodes, "nodes", 0, "node limit of the proof search (0: none)")
 	fs.Uint64Var(&f.exactNodes, "exact-nodes", 0, "node limit of the minimal-line search (0: default)")
 	fs.Uint64Var(&f.lineNodes, "line-nodes", 0, "node limit of the line search after the proof (0: none; unlike --time-limit, the same on every run)")
-	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object per problem")
+	fs.BoolVar(&f.jsonOut, "json", false, "print one JSON object per problem (\"proven\": a mate is proven; \"disproven\": no mate is)")
 	fs.Var(&f.defender, "defender", "the side to move defends (AND root: does every reply lose?); auto: only when it is in check")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&f.prefault, "prefault", false, "write every page of the table before the search, as a USI engine does at isready, so that its page faults (1.6-1.9 s of system time on a long problem at --hash-mb 1024) are not taken during the search; it comes out of --time-limit, not out of proof_ms")
@@ -652,15 +652,21 @@ func printResult(w io.Writer, pos *shogi.Position, r *mate.Result) {
 }
 
 // solveJSON is the --json object. Result is "mate" only with a verified
-// line in Moves; a proven mate without one is "unknown" with Proven set and
-// the line in Candidate.
+// line in Moves, "nomate" only when no mate is proven, else "unknown"; a
+// proven mate without a verified line is "unknown" with Proven set and the
+// line in Candidate. What the proof search proved is Proven (a mate) or
+// Disproven (no mate), never both; neither for an undecided search.
 type solveJSON struct {
-	Line         int               `json:"line,omitempty"`
-	SFEN         string            `json:"sfen"`
-	Example      bool              `json:"example"`
-	Rules        string            `json:"rules"`
-	Result       string            `json:"result"`
-	Proven       bool              `json:"proven"`
+	Line    int    `json:"line,omitempty"`
+	SFEN    string `json:"sfen"`
+	Example bool   `json:"example"`
+	Rules   string `json:"rules"`
+	Result  string `json:"result"`
+	// Proven: a mate is proven (result "mate", or "unknown" when no line
+	// passed the verifier). False for a nomate: see Disproven.
+	Proven bool `json:"proven"`
+	// Disproven: it is proven that there is no mate (result "nomate").
+	Disproven    bool              `json:"disproven"`
 	Length       int               `json:"length"`
 	Moves        []string          `json:"moves"`
 	KIF          []string          `json:"kif,omitempty"`
@@ -686,7 +692,7 @@ type solveJSON struct {
 func resultJSON(pos *shogi.Position, r *mate.Result, rules mate.Rules) solveJSON {
 	a := presentable(r)
 	el := r.Elapsed.Seconds()
-	j := solveJSON{SFEN: pos.SFEN(), Rules: rules.String(), Result: a.kind, Proven: a.proven,
+	j := solveJSON{SFEN: pos.SFEN(), Rules: rules.String(), Result: a.kind, Proven: a.proven, Disproven: a.kind == "nomate",
 		Length: len(a.moves), Moves: a.usi, Candidate: a.candidate,
 		Minimal: a.kind == "mate" && r.Minimal, Verified: a.kind == "mate", Verification: r.Verification, Nodes: r.Nodes(),
 		ProofNodes: r.Stats.Expanded, ExactNodes: r.ExactNodes, ProofMS: r.Stats.Elapsed.Seconds() * 1000, LineMS: r.LineElapsed.Seconds() * 1000, LineNodes: r.LineNodes, TimeMS: el * 1000,

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
 // run runs one tsume command line in-process.
@@ -124,10 +126,57 @@ func TestSolveFileAndBench(t *testing.T) {
 	if code != 1 || strings.Count(out, `"status":"OK"`) != 2 || !strings.Contains(out, `"proof_ms"`) || !strings.Contains(errOut, "2 threads") {
 		t.Errorf("bench --threads 2: exit %d\n%s%s", code, out, errOut)
 	}
+	// The nomate row says what was proven; the mates' rows do not claim it.
+	if strings.Count(out, `"proven":false,"disproven":true`) != 1 || strings.Count(out, `"proven":true,"disproven":false`) != 2 {
+		t.Errorf("bench --json: want one disproven row and two proven ones\n%s", out)
+	}
 	if code, _, errOut := run("bench", "--threads", "0", "--suite", suite); code != 2 || !strings.Contains(errOut, "--threads") {
 		t.Errorf("bench --threads 0: exit %d, %q", code, errOut)
 	}
 	if code, _, errOut := run("bench", "--suite", filepath.Join(dir, "missing.tsv")); code != 2 || errOut == "" {
 		t.Errorf("missing suite: exit %d", code)
+	}
+}
+
+// TestSolveJSONSaysWhatWasProven: "proven" keeps meaning a proven mate
+// (false for a nomate, as old readers expect) and "disproven" says that
+// there is proven to be no mate, so a proven nomate is told apart from an
+// undecided search; never both. Three kinds of answer are fed to
+// resultJSON (a verified mate needs a real line), and
+// a real nomate and mate go through the command.
+func TestSolveJSONSaysWhatWasProven(t *testing.T) {
+	pos, err := parseProblem("4k4/9/9/9/9/9/9/9/9 b P 1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []string{"G*5b"}
+	tests := []struct {
+		name              string
+		r                 mate.Result
+		result            string
+		proven, disproven bool
+	}{
+		{"nomate", mate.Result{Kind: mate.NoMate}, "nomate", false, true},
+		{"undecided", mate.Result{Kind: mate.Unknown}, "unknown", false, false},
+		{"mate proven, no verified line", mate.Result{Kind: mate.Unknown, Proven: true, CandidateUSI: line}, "unknown", true, false},
+	}
+	for _, tc := range tests {
+		j := resultJSON(pos, &tc.r, mate.Tsume)
+		if j.Result != tc.result || j.Proven != tc.proven || j.Disproven != tc.disproven {
+			t.Errorf("%s: result %q proven %v disproven %v, want %q %v %v", tc.name, j.Result, j.Proven, j.Disproven, tc.result, tc.proven, tc.disproven)
+		}
+	}
+	for _, c := range []struct {
+		sfen, result      string
+		proven, disproven bool
+	}{{"4k4/9/9/9/9/9/9/9/9 b P 1", "nomate", false, true}, {"9/3k5/9/3P5/9/9/9/9/9 b 2G 1", "mate", true, false}} {
+		code, out, errOut := run("solve", "--hash-mb", "8", "--json", "--quiet", "--sfen", c.sfen)
+		var j map[string]any
+		if err := json.Unmarshal([]byte(out), &j); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v\n%s%s", c.sfen, code, err, out, errOut)
+		}
+		if j["result"] != c.result || j["proven"] != c.proven || j["disproven"] != c.disproven {
+			t.Errorf("%s: result %v proven %v disproven %v, want %s %v %v", c.sfen, j["result"], j["proven"], j["disproven"], c.result, c.proven, c.disproven)
+		}
 	}
 }

@@ -327,6 +327,15 @@ func (e *Engine) goCmd(f []string) {
 		e.println("bestmove resign")
 		return
 	}
+	// `go mate <ms>|infinite` takes one argument: a word after it is a
+	// command this engine does not understand (a misspelt or unsupported
+	// option), and searching as if it were not there could answer another
+	// question than the one asked.
+	if len(f) > 2 {
+		e.println("info string error: go mate %s: unexpected %s after the time (want \"go mate <ms>|infinite\")", echo(f[1]), echo(f[2]))
+		e.println("checkmate timeout")
+		return
+	}
 	// The limit counts from the command, and the solver gets the time
 	// left when it starts: the engine's own work (allocating the tables)
 	// comes out of the limit, not on top of it.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tsume-solver/tsume/shogi/mate"
 )
 
 // session drives an Engine through pipes, as a GUI does.
@@ -212,4 +214,44 @@ func TestEndOfInputStopsTheSearch(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("engine did not end at end of input")
 	}
+}
+
+// TestTrailingWordsAreRefused: a go or position command with a word the
+// engine does not understand after its arguments gets an `info string`
+// error naming that word, and no search is run on a misread command: a go
+// answers `checkmate timeout` at once, and a go after a refused position
+// has no position to search.
+func TestTrailingWordsAreRefused(t *testing.T) {
+	fake := newFake(mate.Result{Kind: mate.NoMate}, false)
+	s := startWith(t, fake)
+	ex := "position sfen 7sk/9/7PP/9/9/9/9/9/9 b GS 1"
+	cases := []struct{ position, goCmd, word string }{
+		{ex, "go mate 100 extra", `"extra"`},
+		{ex, "go mate infinite extra", `"extra"`},
+		{ex, "go mate 1000 byoyomi 1000", `"byoyomi"`},
+		{ex + " extra", "go mate 100", `"extra"`},
+		{ex + " moves S*1b junk", "go mate 100", `"junk"`},
+		{"position startpos 1", "go mate 100", `"1"`},
+	}
+	for _, c := range cases {
+		s.send(c.position, c.goCmd)
+		line := s.expect("info string error", 5*time.Second)
+		if !strings.Contains(line, c.word) {
+			t.Errorf("%s / %s: %q does not name %s", c.position, c.goCmd, line, c.word)
+		}
+		if got := s.expect("checkmate", 5*time.Second); got != "checkmate timeout" {
+			t.Errorf("%s / %s: %q, want checkmate timeout", c.position, c.goCmd, got)
+		}
+	}
+	s.send("isready")
+	s.expect("readyok", 5*time.Second)
+	if n := len(fake.searches()); n != 0 {
+		t.Errorf("%d searches ran on refused commands", n)
+	}
+	// The well-formed command still searches.
+	s.send(ex, "go mate 100")
+	if got := s.expect("checkmate", 5*time.Second); got != "checkmate nomate" {
+		t.Errorf("go mate 100: %q", got)
+	}
+	s.quit()
 }

@@ -24,4 +24,10 @@
  * progress and concurrency tests, which always stop it early). */
 #define LONG_SFEN "9/9/9/9/4k4/9/9/9/9 b 2B2S 1"
 
+/* A mate in 17 under TSUME_RULES_MATE whose line search (shortening,
+ * verifying) runs for about half a second after a short proof: position 59
+ * of `tsume gen-shogi --seed 21`, a seeded random game's end. */
+#define LINE_SFEN "l6nS/3gs1g1l/nkpp2pp1/4p3p/9/P1PP2P2/1G3PGPP/2S6/sN1KP2NL b 2RBL2Pb2p 69"
+#define LINE_LENGTH 17
+
 #endif

@@ -244,6 +244,7 @@ static void test_bad_handles(void) {
         CHECK_STATUS(tsume_solver_free(h), want);
         CHECK_STATUS(tsume_cancel(h), want);
         CHECK_STATUS(tsume_solver_set_progress(h, NULL, NULL, 100), want);
+        CHECK_STATUS(tsume_solver_set_phase_progress(h, NULL, NULL, 100, sizeof(tsume_phase_progress)), want);
         CHECK_STATUS(tsume_solver_clear(h), want);
         CHECK_STATUS(tsume_solver_table_info(h, &fill, &huge), want);
         CHECK_STATUS(tsume_solver_prefault(h), want);
@@ -293,6 +294,7 @@ static void test_solver_ops(void) {
     CHECK(fill == 0); /* prefaulting writes no entry */
     CHECK_STATUS(tsume_cancel(s), TSUME_OK); /* idle: ignored */
     CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_OK);
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, NULL, NULL, 0, 0), TSUME_OK); /* removing: size ignored */
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
@@ -835,6 +837,7 @@ static void test_cancel(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_E_BUSY);
     CHECK_STATUS(tsume_solver_clear(s), TSUME_E_BUSY);
     CHECK_STATUS(tsume_solver_set_progress(s, NULL, NULL, 0), TSUME_E_BUSY);
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, NULL, NULL, 0, 0), TSUME_E_BUSY);
     uint32_t fill;
     CHECK_STATUS(tsume_solver_table_info(s, &fill, NULL), TSUME_E_BUSY);
 
@@ -1721,6 +1724,146 @@ static void test_capture_svg(void) {
     CHECK_STATUS(tsume_capture_svg(&q, NULL, NULL, err, sizeof err), TSUME_E_INVALID_ARGUMENT);
 }
 
+/* What the phase-progress callback saw. */
+typedef struct phase_log {
+    int calls;
+    int wrong_thread, wrong_size, wrong_name, not_increasing;
+    int per_phase[TSUME_PHASE_OTHER + 1];
+    int proof_root;          /* PROOF reports with a root number */
+    int line_fields_outside; /* PROOF reports with a line-phase field set */
+    int with_length, with_ply, with_best, best_verified;
+    int verify_alternatives, verify_settled, verify_counts_wrong, verify_ply_wrong;
+    uint32_t last_best;
+    double last_elapsed;
+    pthread_t solving_thread;
+    tsume_solver *solver;
+    int cancel_after;
+} phase_log;
+
+static const char *const phase_names[] = {"proof", "minimal", "shorten", "line", "repair", "verify"};
+
+static void on_phase_progress(const tsume_phase_progress *p, void *user_data) {
+    phase_log *log = user_data;
+    log->calls++;
+    if (!pthread_equal(pthread_self(), log->solving_thread)) log->wrong_thread++;
+    /* every field of this header's layout is there */
+    if (p->struct_size != sizeof(tsume_phase_progress) || !TSUME_PHASE_PROGRESS_HAS(p, open)) log->wrong_size++;
+    if (p->phase < TSUME_PHASE_PROOF || p->phase > TSUME_PHASE_VERIFY || p->phase_name == NULL ||
+        strcmp(p->phase_name, phase_names[p->phase]) != 0) {
+        log->wrong_name++;
+        return;
+    }
+    log->per_phase[p->phase]++;
+    if (p->elapsed_ms < log->last_elapsed) log->not_increasing++;
+    log->last_elapsed = p->elapsed_ms;
+    if (p->phase == TSUME_PHASE_PROOF) {
+        if (p->root_pn > 0 || p->root_dn > 0) log->proof_root++;
+        if (p->length || p->ply || p->alternatives || p->settled || p->open) log->line_fields_outside++;
+    }
+    if (p->length > 0) log->with_length++;
+    if (p->ply > 0) log->with_ply++;
+    if (p->best > 0) {
+        log->with_best++;
+        log->last_best = p->best;
+    }
+    if (p->best_verified) log->best_verified++;
+    if (p->phase == TSUME_PHASE_VERIFY) {
+        if (p->alternatives > 0) log->verify_alternatives++;
+        if (p->settled > 0) log->verify_settled++;
+        /* every alternative met is settled, left open, or the one searched */
+        if ((uint64_t)p->settled + p->open + 1 != p->alternatives) log->verify_counts_wrong++;
+        if (p->ply >= p->length) log->verify_ply_wrong++;
+    }
+    if (log->cancel_after > 0 && log->calls == log->cancel_after) tsume_cancel(log->solver);
+}
+
+/* tsume_solver_set_phase_progress: every phase reports, with the line
+ * search's and the verifier's figures; a struct_size below the first
+ * layout is refused and changes nothing; the two kinds of callback replace
+ * each other. */
+static void test_phase_progress(void) {
+    tsume_solver *s = new_solver(64, 0);
+    probe_not_built(s);
+    tsume_result *res = NULL;
+    char err[256];
+
+    /* hostile sizes: 0, tiny, the old struct's, one byte short */
+    progress_log old = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_progress(s, on_progress, &old, 10), TSUME_OK);
+    phase_log none = {.solving_thread = pthread_self(), .solver = s};
+    size_t bad[] = {0, 1, 4, sizeof(tsume_progress), sizeof(tsume_phase_progress) - 1};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_STATUS(tsume_solver_set_phase_progress(s, on_phase_progress, &none, 10, bad[i]), TSUME_E_INVALID_ARGUMENT);
+    CHECK_STATUS(tsume_solver_set_phase_progress(NULL, on_phase_progress, &none, 10, sizeof(tsume_phase_progress)),
+                 TSUME_E_INVALID_ARGUMENT);
+    /* the refused calls left the old callback installed */
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 200, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK(old.calls > 0 && none.calls == 0);
+
+    /* a newer header's larger struct is accepted; reports say what was filled */
+    phase_log log = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, on_phase_progress, &log, 10, sizeof(tsume_phase_progress) + 64),
+                 TSUME_OK);
+    int old_calls = old.calls;
+    CHECK_STATUS(solve_shogi(s, LINE_SFEN, NULL, TSUME_RULES_MATE, 0, 60000, &res, err, sizeof err), TSUME_OK);
+    CHECK(kind_of(res) == TSUME_RESULT_PROVEN);
+    int32_t len = 0;
+    CHECK_STATUS(tsume_result_length(res, &len), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    printf("phase progress: %d calls (proof %d, minimal %d, shorten %d, line %d, repair %d, verify %d); "
+           "length %d ply %d best %d verified %d; verify: alternatives %d settled %d\n",
+           log.calls, log.per_phase[0], log.per_phase[1], log.per_phase[2], log.per_phase[3], log.per_phase[4],
+           log.per_phase[5], log.with_length, log.with_ply, log.with_best, log.best_verified, log.verify_alternatives,
+           log.verify_settled);
+    CHECK(old.calls == old_calls); /* replaced */
+    CHECK(len == LINE_LENGTH);
+    CHECK(log.wrong_thread == 0 && log.wrong_size == 0 && log.wrong_name == 0 && log.not_increasing == 0);
+    /* the proof reports its root numbers and no line figures */
+    CHECK(log.per_phase[TSUME_PHASE_PROOF] > 0 && log.proof_root > 0 && log.line_fields_outside == 0);
+    /* the line search and the verifier report, with their figures */
+    int line_calls = log.calls - log.per_phase[TSUME_PHASE_PROOF];
+    CHECK(line_calls > 0);
+    CHECK(log.with_length > 0 && log.with_best > 0 && log.best_verified > 0);
+    CHECK(log.last_best >= (uint32_t)len);
+    CHECK(log.per_phase[TSUME_PHASE_VERIFY] > 0);
+    CHECK(log.with_ply > 0 && log.verify_alternatives > 0 && log.verify_settled > 0);
+    CHECK(log.verify_counts_wrong == 0 && log.verify_ply_wrong == 0);
+
+    /* cancelling from inside the callback */
+    CHECK_STATUS(tsume_solver_clear(s), TSUME_OK);
+    phase_log log2 = {.solving_thread = pthread_self(), .solver = s, .cancel_after = 1};
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, on_phase_progress, &log2, 10, sizeof(tsume_phase_progress)),
+                 TSUME_OK);
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 30000, &res, err, sizeof err), TSUME_E_CANCELLED);
+    CHECK(log2.calls >= 1 && log2.calls <= 2);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+
+    /* the old kind replaces this one; NULL removes either */
+    progress_log old2 = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_progress(s, on_progress, &old2, 10), TSUME_OK);
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 100, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK(log2.calls <= 2 && old2.calls > 0);
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, NULL, NULL, 0, 0), TSUME_OK);
+    int before = old2.calls;
+    CHECK_STATUS(solve_shogi(s, LONG_SFEN, NULL, 0, 0, 100, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK(old2.calls == before);
+
+    /* the capture game reports PROOF */
+    phase_log log3 = {.solving_thread = pthread_self(), .solver = s};
+    CHECK_STATUS(tsume_solver_set_phase_progress(s, on_phase_progress, &log3, 10, sizeof(tsume_phase_progress)),
+                 TSUME_OK);
+    tsume_capture_query cq = TSUME_CAPTURE_QUERY_INIT;
+    long_capture_query(&cq);
+    cq.time_limit_ms = 200;
+    CHECK_STATUS(solve_capture(s, &cq, &res, err, sizeof err), TSUME_OK);
+    CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+    CHECK(log3.calls > 0 && log3.per_phase[TSUME_PHASE_PROOF] == log3.calls && log3.wrong_size == 0);
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 static const test_case tests[] = {
     {"version", test_version},
     {"status_strings", test_status_strings},
@@ -1739,6 +1882,7 @@ static const test_case tests[] = {
     {"cancel", test_cancel},
     {"concurrent_solvers", test_concurrent_solvers},
     {"progress", test_progress},
+    {"phase_progress", test_phase_progress},
     {"capture_bad_input", test_capture_bad_input},
     {"capture_solve", test_capture_solve},
     {"capture_core_algorithms", test_capture_core_algorithms},

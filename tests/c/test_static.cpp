@@ -63,6 +63,17 @@ int main() {
     EXPECT(res == nullptr);
     EXPECT(std::strstr(err, "sfen") != nullptr);
 
+    // the phase-progress callback from C++: a captureless lambda, the
+    // struct_size check macro, and the archive exports the function
+    int reports = 0;
+    tsume_phase_progress_fn on_progress = [](const tsume_phase_progress *p, void *user) {
+        if (TSUME_PHASE_PROGRESS_HAS(p, open)) ++*static_cast<int *>(user);
+    };
+    EXPECT(tsume_solver_set_phase_progress(solver.get(), on_progress, &reports, 10, sizeof(tsume_phase_progress)) ==
+           TSUME_OK);
+    EXPECT(tsume_solver_set_phase_progress(solver.get(), on_progress, &reports, 10, sizeof(tsume_progress)) ==
+           TSUME_E_INVALID_ARGUMENT);
+
     tsume_shogi_query q = TSUME_SHOGI_QUERY_INIT;
     q.sfen = MATE1_SFEN;
     q.time_limit_ms = 20000;

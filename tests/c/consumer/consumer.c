@@ -14,5 +14,9 @@ int main(void) {
         return 1;
     }
     printf("tsume %s: solver created\n", tsume_version_string());
+#ifdef TSUME_HAS_PHASE_PROGRESS
+    /* the installed header, library and archive have the TSUME_1.1 function */
+    if (tsume_solver_set_phase_progress(s, NULL, NULL, 0, sizeof(tsume_phase_progress)) != TSUME_OK) return 1;
+#endif
     return tsume_solver_free(s) == TSUME_OK ? 0 : 1;
 }

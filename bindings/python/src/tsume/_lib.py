@@ -171,6 +171,36 @@ class CProgress(Structure):
 #: typedef void (*tsume_progress_fn)(const tsume_progress *, void *).
 PROGRESS_FN = CFUNCTYPE(None, POINTER(CProgress), c_void_p)
 
+#: enum tsume_phase, by number (TSUME_PHASE_OTHER: phase_name says which).
+PHASES = ("proof", "minimal", "shorten", "line", "repair", "verify", "other")
+
+
+class CPhaseProgress(Structure):
+    """struct tsume_phase_progress (the library sets struct_size to the layout it filled)."""
+
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("phase", c_int32),
+        ("phase_name", c_char_p),
+        ("nodes", c_uint64),
+        ("nodes_per_second", c_double),
+        ("elapsed_ms", c_double),
+        ("root_pn", c_uint64),
+        ("root_dn", c_uint64),
+        ("hashfull", c_uint32),
+        ("length", c_uint32),
+        ("ply", c_uint32),
+        ("best", c_uint32),
+        ("best_verified", c_int32),
+        ("alternatives", c_uint32),
+        ("settled", c_uint32),
+        ("open", c_uint32),
+    ]
+
+
+#: typedef void (*tsume_phase_progress_fn)(const tsume_phase_progress *, void *).
+PHASE_PROGRESS_FN = CFUNCTYPE(None, POINTER(CPhaseProgress), c_void_p)
+
 # (name, restype, argtypes). Handles are opaque tokens: c_void_p.
 _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_abi_version", c_uint32, []),
@@ -181,6 +211,7 @@ _PROTOTYPES: List[Tuple[str, object, List[object]]] = [
     ("tsume_solver_free", c_int, [c_void_p]),
     ("tsume_cancel", c_int, [c_void_p]),
     ("tsume_solver_set_progress", c_int, [c_void_p, PROGRESS_FN, c_void_p, c_uint32]),
+    ("tsume_solver_set_phase_progress", c_int, [c_void_p, PHASE_PROGRESS_FN, c_void_p, c_uint32, c_size_t]),
     ("tsume_solver_clear", c_int, [c_void_p]),
     ("tsume_solver_table_info", c_int, [c_void_p, POINTER(c_uint32), POINTER(c_int32)]),
     ("tsume_solver_prefault", c_int, [c_void_p]),

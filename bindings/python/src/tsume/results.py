@@ -108,20 +108,44 @@ class Stats:
 
 @dataclass(frozen=True)
 class Progress:
-    """A progress report of a running search, passed to the ``progress`` callable."""
+    """A progress report of a running search, passed to the ``progress`` callable.
 
-    nodes: int  #: nodes searched so far
+    Every phase of a shogi search reports: the proof search, then the line
+    search and the independent verifier (``phase``). The line figures are
+    progress, not an answer: a line is given only in the result, and only
+    once the verifier accepted it."""
+
+    nodes: int  #: the phase's nodes so far (the running search's, the line phase's or the verifier's)
     nodes_per_second: float
     hashfull: int  #: table fill, per mille
-    root_pn: float  #: proof number of the root (``math.inf`` when infinite)
-    root_dn: float  #: disproof number of the root (``math.inf`` when infinite)
+    root_pn: float  #: proof number of the root (``math.inf`` when infinite; 0 outside "proof" and "shorten")
+    root_dn: float  #: disproof number of the root (likewise)
     elapsed: float  #: seconds since the search started
+    #: "proof", "minimal" (exact-length search), "shorten" (bounded search for a
+    #: shorter line), "line" (walking a line), "repair" or "verify"; the
+    #: capture game reports "proof" only
+    phase: str = "proof"
+    #: the line phase's current length in plies: the horizon searched or walked
+    #: ("shorten", "line"), the line repaired or verified; 0 otherwise
+    length: int = 0
+    ply: int = 0  #: "line", "repair", "verify": how far along that line
+    best: int = 0  #: the shortest line found so far, in plies (0: none yet)
+    best_verified: bool = False  #: the verifier has accepted that line
+    alternatives: int = 0  #: "verify": the defender's alternatives met so far,
+    settled: int = 0  #: of which settled (mated in time, or futile),
+    open: int = 0  #: and left open by the verifier's budget for its retries
 
     @classmethod
-    def _from_c(cls, c: "_lib.CProgress") -> "Progress":
+    def _from_c(cls, c: "_lib.CPhaseProgress") -> "Progress":
         def pn(v: int) -> float:
             return math.inf if v == _lib.PN_INFINITY else v
 
+        if c.phase_name is not None:
+            phase = c.phase_name.decode("utf-8", "backslashreplace")
+        elif 0 <= c.phase < len(_lib.PHASES):
+            phase = _lib.PHASES[c.phase]
+        else:
+            phase = "other"
         return cls(
             nodes=c.nodes,
             nodes_per_second=c.nodes_per_second,
@@ -129,6 +153,14 @@ class Progress:
             root_pn=pn(c.root_pn),
             root_dn=pn(c.root_dn),
             elapsed=c.elapsed_ms / 1000.0,
+            phase=phase,
+            length=c.length,
+            ply=c.ply,
+            best=c.best,
+            best_verified=bool(c.best_verified),
+            alternatives=c.alternatives,
+            settled=c.settled,
+            open=c.open,
         )
 
 

@@ -112,7 +112,7 @@ _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
 _INT64_MAX = 2**63 - 1  # the library reads a larger plays_limit as "no limit": refuse it here
 _CACHE_MB_MAX = 4096  # tsume.h: 0 .. 4096
-_NO_PROGRESS = _lib.PROGRESS_FN()  # a NULL tsume_progress_fn
+_NO_PROGRESS = _lib.PHASE_PROGRESS_FN()  # a NULL tsume_phase_progress_fn
 
 
 def _choice(name: str, value: object, table: dict) -> int:
@@ -692,7 +692,11 @@ class Solver:
         try:
             self._callback_error = None
             if progress is not None:
-                self._check(self._lib.dll.tsume_solver_set_progress(handle, self._c_progress, None, interval_ms))
+                self._check(
+                    self._lib.dll.tsume_solver_set_phase_progress(
+                        handle, self._c_progress, None, interval_ms, ctypes.sizeof(_lib.CPhaseProgress)
+                    )
+                )
 
             def call() -> int:
                 return fn(handle, byref(query), byref(out), err, _lib.ERR_LEN)
@@ -710,7 +714,7 @@ class Solver:
             return out, status, err
         finally:
             if progress is not None:
-                self._lib.dll.tsume_solver_set_progress(handle, _NO_PROGRESS, None, 0)
+                self._lib.dll.tsume_solver_set_phase_progress(handle, _NO_PROGRESS, None, 0, 0)
             self._sink = None
             self._callback_error = None
             with self._cond:
@@ -757,7 +761,7 @@ class Solver:
             raise res
         return int(res)  # type: ignore[call-overload]
 
-    def _on_progress(self, p: "ctypes._Pointer[_lib.CProgress]") -> None:
+    def _on_progress(self, p: "ctypes._Pointer[_lib.CPhaseProgress]") -> None:
         """The C progress callback: runs on the thread inside the solve call."""
         sink = self._sink
         if sink is None or self._callback_error is not None:
@@ -928,12 +932,12 @@ def _next_event(events: "queue.SimpleQueue[object]") -> object:
 def _make_trampoline(ref: "weakref.ReferenceType[Solver]") -> Any:
     """The C progress function of one solver."""
 
-    def trampoline(p: "ctypes._Pointer[_lib.CProgress]", _user_data: Optional[int]) -> None:
+    def trampoline(p: "ctypes._Pointer[_lib.CPhaseProgress]", _user_data: Optional[int]) -> None:
         solver = ref()
         if solver is not None:
             solver._on_progress(p)
 
-    return _lib.PROGRESS_FN(trampoline)
+    return _lib.PHASE_PROGRESS_FN(trampoline)
 
 
 def _interruptible_here() -> bool:
