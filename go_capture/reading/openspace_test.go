@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/tsume-solver/tsume/core"
 	"github.com/tsume-solver/tsume/go_capture/board"
 )
 
@@ -202,4 +203,24 @@ func TestOpenSpaceSolveUnchanged(t *testing.T) {
 		t.Fatalf("only %d questions compared", compared)
 	}
 	t.Logf("%d questions, plays %d with the rules, %d without", compared, plays[0], plays[1])
+}
+
+// TestOpenSpaceTerminal: an owner node below the root whose target can
+// extend to SafeLibs liberties is saved by Terminal from the board, with
+// no play, even while the core expands its parent (where the threat test
+// is otherwise deferred); without the rules it is deferred.
+func TestOpenSpaceTerminal(t *testing.T) {
+	for _, off := range []bool{false, true} {
+		g := savedAfterAttack(t)
+		g.s.openSpace = !off
+		g.expanded[0] = true
+		plays := g.s.plays
+		o := g.Terminal()
+		switch {
+		case !off && (o != core.Disproven || g.s.plays != plays):
+			t.Fatalf("open space: Terminal %v after %d plays, want Disproven at once", o, g.s.plays-plays)
+		case off && (o != core.Unknown || !g.deferred):
+			t.Fatalf("without the rules: Terminal %v (deferred %v), want Unknown, deferred", o, g.deferred)
+		}
+	}
 }
