@@ -45,6 +45,26 @@ func (s *searcher) extensionSet(o board.Point) (l board.Bitset) {
 	return l
 }
 
+// extensionBound is an upper bound of the count of extensionSet(o), for
+// a target of n liberties (tid its string), without a bitset: the
+// target's liberties but o, o's empty neighbours, the other friends'
+// liberties. Most extensions asked about (a string of one or two
+// liberties in a ladder) fall short of SafeLibs by this bound alone.
+func (s *searcher) extensionBound(o, tid board.Point, n int) int {
+	c := n - 1
+	for _, r := range s.b.Neighbors(o) {
+		switch s.b.At(r) {
+		case board.Empty:
+			c++
+		case s.owner:
+			if s.b.StringID(r) != tid {
+				c += s.b.NumLibs(r)
+			}
+		}
+	}
+	return c
+}
+
 // safeExtension reports that the owner, to move, has an extension that
 // gives the target SafeLibs liberties (see above). Off under superko
 // (a move's legality then depends on the positions played before) and
@@ -54,8 +74,9 @@ func (s *searcher) safeExtension() bool {
 		return false
 	}
 	libs := s.b.Libs(s.target)
+	tid, n := s.b.StringID(s.target), libs.Count()
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.koBanned(o, s.owner) {
+		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < s.safeLibs {
 			continue
 		}
 		if l := s.extensionSet(o); l.Count() >= s.safeLibs {
@@ -94,7 +115,11 @@ func (s *searcher) outOfReach() bool {
 		wide int // extensions with a liberty to spare
 	)
 	libs := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
+		if s.extensionBound(o, tid, n) < s.safeLibs {
+			continue
+		}
 		l := s.extensionSet(o)
 		c := l.Count()
 		if c < s.safeLibs {
