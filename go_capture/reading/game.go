@@ -156,6 +156,13 @@ func (g *captureGame) terminal() core.Outcome {
 	if s.libs() >= s.safeLibs {
 		return core.Disproven
 	}
+	if !g.OrNode() && s.ply > 0 && s.safeExtension() {
+		// Saved by an extension to SafeLibs liberties (open.go), known
+		// from the board, before the threat tests and the forced
+		// moves. Not at the root of a defence, whose answer names a
+		// move.
+		return core.Disproven
+	}
 	if p := s.ply; p > 0 && g.expanded[p-1] && !g.eager {
 		// The parent is being expanded by the core, which will call
 		// ExpandTerminal here if it ever expands this child: answer

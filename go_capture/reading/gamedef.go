@@ -244,7 +244,7 @@ var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814
 // giSearch is gi without the cache.
 func (s *searcher) giSearch(n int) board.Point {
 	l := s.libs()
-	if l == 0 || l >= s.safeLibs || l > n+1 {
+	if l == 0 || l >= s.safeLibs || l > n+1 || s.outOfReach() {
 		return board.NoPoint
 	}
 	if m := s.qsCaptureMove(); m != board.NoPoint {
@@ -345,7 +345,7 @@ func (s *searcher) gSearch(n int) bool {
 	if s.captured() {
 		return true
 	}
-	if s.libs() >= s.safeLibs {
+	if s.libs() >= s.safeLibs || s.safeExtension() {
 		return false
 	}
 	if s.recapturePending() { // the owner's only answer: retake at the target's point

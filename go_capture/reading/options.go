@@ -140,6 +140,9 @@ type Options struct {
 	// question of an unthreatened string before trying the first move
 	// of the defence order (firstDefence; tests compare).
 	noFirstDefence bool
+	// noOpenSpace turns off the open-space rules (open.go: an
+	// extension to SafeLibs liberties saves; tests compare).
+	noOpenSpace bool
 	// onlyPass (1, 2 or 3) makes df-pn, PN* and C* search that ko pass
 	// alone, whatever the passes before it found (tests compare the
 	// passes).

@@ -59,6 +59,9 @@ type searcher struct {
 	// playAll makes the quiescence search play every move rather than
 	// foresee the ones whose outcome the board tells (tests compare).
 	playAll bool
+	// openSpace turns on the open-space rules (open.go; off with
+	// Options.noOpenSpace, for tests that compare).
+	openSpace bool
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
@@ -111,6 +114,7 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 // setup points the searcher at a new question.
 func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 	s.b, s.target, s.owner, s.safeLibs = b, target, b.At(target), o.SafeLibs
+	s.openSpace = !o.noOpenSpace
 	s.attacker = s.owner.Opponent()
 	for i := range s.giKiller {
 		s.giKiller[i], s.gKiller[i] = board.NoPoint, board.NoPoint

@@ -147,7 +147,10 @@ func TestGameAnswersNothingFalseWhenStopped(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	evaluated, stopped := 0, 0
 	for _, q := range stopQuestions(t, n) {
-		o, _, err := Options{SafeLibs: 3, Algorithm: AlgoDFPN}.normalize()
+		// Without the open-space rules, which answer from the board
+		// with no play (so no stop can fall inside them): the test
+		// needs evaluations that search.
+		o, _, err := Options{SafeLibs: 3, Algorithm: AlgoDFPN, noOpenSpace: true}.normalize()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,169 @@
+package reading
+
+import "github.com/tsume-solver/tsume/go_capture/board"
+
+// Open space: a string that can always extend to SafeLibs liberties is
+// saved, whatever else the position holds. A Go player says it as "it
+// runs out into the open": the capture game's terminal rule (SafeLibs
+// liberties are safe) one owner move ahead, or one attacker move and
+// one owner move ahead. Both tests read the board without a play, and
+// both are exact consequences of the game's rules, in every ko pass and
+// under every widening step (so they change no answer of the game,
+// only its cost):
+//
+//   - safeExtension (the owner to move): an extension at a liberty of
+//     the target, not under a ko ban, gives it SafeLibs liberties or
+//     more. That move is among every owner move set (the target's
+//     liberties are always candidates; the full-width sets hold every
+//     move) and leads to a terminal saved position, so the owner's node
+//     is saved: no threat test, no forced move list is needed.
+//   - outOfReach (the attacker to move): whatever the attacker plays,
+//     some other liberty's extension still gives SafeLibs liberties.
+//     Then every attacker move leads to an owner node that
+//     safeExtension saves, and no gi_n holds either (gi_n's attacker
+//     move is answered in g by that extension, after which gi fails at
+//     once: SafeLibs liberties), so the attacker's node is saved.
+//
+// On an open 19×19 board a lone stone with four liberties is out of
+// reach at once (each extension gives six liberties), where the game's
+// searches read the ladders of gi3 after every attacker move
+// (TestOpenSpaceRule).
+
+// extensionSet returns the liberties the target would have after the
+// owner's extension at o (a liberty of the target), leaving out what o
+// would capture (a capture only adds liberties).
+func (s *searcher) extensionSet(o board.Point) (l board.Bitset) {
+	for _, r := range s.b.Neighbors(o) {
+		switch s.b.At(r) {
+		case board.Empty:
+			l.Set(r)
+		case s.owner:
+			l.Or(s.b.Libs(r))
+		}
+	}
+	l.Clear(o)
+	return l
+}
+
+// extensionBound is an upper bound of the count of extensionSet(o), for
+// a target of n liberties (tid its string), without a bitset: the
+// target's liberties but o, o's empty neighbours, the other friends'
+// liberties. Most extensions asked about (a string of one or two
+// liberties in a ladder) fall short of SafeLibs by this bound alone.
+func (s *searcher) extensionBound(o, tid board.Point, n int) int {
+	c := n - 1
+	for _, r := range s.b.Neighbors(o) {
+		switch s.b.At(r) {
+		case board.Empty:
+			c++
+		case s.owner:
+			if s.b.StringID(r) != tid {
+				c += s.b.NumLibs(r)
+			}
+		}
+	}
+	return c
+}
+
+// safeExtension reports that the owner, to move, has an extension that
+// gives the target SafeLibs liberties (see above). Off under superko
+// (a move's legality then depends on the positions played before) and
+// with Options.noOpenSpace.
+func (s *searcher) safeExtension() bool {
+	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
+		return false
+	}
+	libs := s.b.Libs(s.target)
+	tid, n := s.b.StringID(s.target), libs.Count()
+	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
+		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < s.safeLibs {
+			continue
+		}
+		if l := s.extensionSet(o); l.Count() >= s.safeLibs {
+			return true
+		}
+	}
+	return false
+}
+
+// maxOpenLibs bounds the liberties outOfReach looks at: from SafeLibs
+// on the target is saved anyway.
+const maxOpenLibs = 8
+
+// outOfReach reports that the attacker, to move, cannot capture the
+// target (see above): after any attacker move m, the owner has an
+// extension at a liberty o other than m whose liberties, less m, are
+// still SafeLibs or more. A move of the attacker's takes one point from
+// each count, and only that: what it captures (owner strings in atari
+// on m) leaves their stones as empty points, which an extension next to
+// them counts instead of their one liberty, m; a ko ban it leaves is on
+// a point it took, never a liberty of the target. The target needs
+// three liberties (with two, QSCapture reads the same cheaply).
+func (s *searcher) outOfReach() bool {
+	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
+		return false
+	}
+	n := s.libs()
+	if n < 3 || n > maxOpenLibs || n >= s.safeLibs {
+		return false
+	}
+	var (
+		ext  [maxOpenLibs]board.Point
+		sets [maxOpenLibs]board.Bitset
+		cnt  [maxOpenLibs]int
+		k    int
+		wide int // extensions with a liberty to spare
+	)
+	libs := s.b.Libs(s.target)
+	tid := s.b.StringID(s.target)
+	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
+		if s.extensionBound(o, tid, n) < s.safeLibs {
+			continue
+		}
+		l := s.extensionSet(o)
+		c := l.Count()
+		if c < s.safeLibs {
+			continue
+		}
+		ext[k], sets[k], cnt[k] = o, l, c
+		if c > s.safeLibs {
+			wide++
+		}
+		k++
+	}
+	switch {
+	case wide >= 2:
+		// m can be one of the two points or fill a liberty of one of
+		// them, never both at once.
+		return true
+	case k == 0:
+		return false
+	}
+	// Only the points of the extensions and of their liberties can
+	// spoil one: each of them must leave another.
+	var threats board.Bitset
+	for i := range k {
+		threats.Or(&sets[i])
+		threats.Set(ext[i])
+	}
+	for m := threats.Next(0); m >= 0; m = threats.Next(m + 1) {
+		ok := false
+		for i := range k {
+			if ext[i] == m {
+				continue
+			}
+			c := cnt[i]
+			if sets[i].Has(m) {
+				c--
+			}
+			if c >= s.safeLibs {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
