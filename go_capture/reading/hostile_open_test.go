@@ -252,7 +252,40 @@ func hostileSolveCompare(t *testing.T, b *board.Board, p board.Point, mode Mode,
 		t.Errorf("%v %s, %s, SafeLibs %d, ko %s: code %d with the open-space rules, %d without\n%v",
 			mode, b.Vertex(p), o.Algorithm, o.SafeLibs, koString(b), res[0].Code, res[1].Code, b)
 	}
+	if res[0].Code == Win {
+		hostileCheckMove(t, b, p, mode, o, res[0].Move)
+	}
 	return true
+}
+
+// hostileCheckMove: the move of a clean success found with the rules is
+// one in the game: after it, the other side moving first, the search
+// without the rules does not succeed cleanly.
+func hostileCheckMove(t *testing.T, b *board.Board, p board.Point, mode Mode, o Options, m board.Point) {
+	t.Helper()
+	c := b.Clone()
+	mover, next := c.At(p).Opponent(), Defend
+	if mode == Defend {
+		mover, next = c.At(p), Attack
+	}
+	if err := c.Play(m, mover); err != nil {
+		t.Errorf("%v %s, %s, SafeLibs %d: move %s is illegal: %v\n%v", mode, b.Vertex(p), o.Algorithm, o.SafeLibs, b.Vertex(m), err, b)
+		return
+	}
+	c.Commit()
+	if c.At(p) == board.Empty {
+		return // captured at once (a snapback is the game's business)
+	}
+	oo := o
+	oo.noOpenSpace, oo.Algorithm = true, AlgoDFPN
+	r, err := Solve(context.Background(), c, p, next, oo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code == Win {
+		t.Errorf("%v %s, %s, SafeLibs %d, ko %s: move %s, after which %v succeeds with %s\n%v",
+			mode, b.Vertex(p), o.Algorithm, o.SafeLibs, koString(b), b.Vertex(m), next, c.Vertex(r.Move), b)
+	}
 }
 
 // TestHostileOpenSpaceSolve: every algorithm answers with the same code
