@@ -75,3 +75,29 @@ func TestHostileStopAndIsReadyWithSpaces(t *testing.T) {
 		s.quit()
 	}
 }
+
+// TestHostileTrailingWordsRealEngine: the whole conversation with the real
+// solver: the handshake, refused go commands (before and after a search),
+// and the mate found by a well-formed go in between and after.
+func TestHostileTrailingWordsRealEngine(t *testing.T) {
+	s := start(t)
+	s.send("usi")
+	s.expect("usiok", 5*time.Second)
+	s.send("setoption name USI_Hash value 16", "isready")
+	s.expect("readyok", 10*time.Second)
+	s.send(mate3)
+	for i, cmd := range []string{"go mate 100 extra", "go mate 5000", "go mate infinite 5000", "go mate 5000"} {
+		s.send(cmd)
+		got := s.expect("checkmate", 10*time.Second)
+		want := "checkmate S*1b 2a1b G*2b"
+		if i%2 == 0 {
+			want = "checkmate timeout"
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", cmd, got, want)
+		}
+	}
+	s.send("isready")
+	s.expect("readyok", 5*time.Second)
+	s.quit()
+}
