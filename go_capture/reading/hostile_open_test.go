@@ -386,3 +386,74 @@ func TestHostileOpenSpaceCapturesAreReal(t *testing.T) {
 	}
 	t.Logf("%d captures checked", checked)
 }
+
+// TestHostileOpenSpaceHeavy runs the open-space comparisons on more
+// positions and larger budgets: the rules against play (3000 positions)
+// and Solve's codes and moves with and without them (600 questions at
+// 100 000 plays), other seeds than the short tests'.
+func TestHostileOpenSpaceHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("heavy: about a minute")
+	}
+	rng := rand.New(rand.NewSource(1410))
+	var s *searcher
+	for i := 0; i < 3000; i++ {
+		size := 5 + i%15
+		b := hostileBoard(rng, size, []float64{0.08, 0.2, 0.35, 0.5, 0.7}[rng.Intn(5)], rng.Intn(3) == 0)
+		safe := 2 + rng.Intn(7)
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) == board.Empty || b.StringID(p) != p || b.NumLibs(p) >= safe {
+				continue
+			}
+			hostileKo(rng, b, p)
+			o := Options{SafeLibs: safe, Nodes: math.MaxInt64}
+			if s == nil {
+				s = newSearcher(b, p, o)
+			} else {
+				s.reset(b, p, o)
+			}
+			owner, attacker := b.At(p), b.At(p).Opponent()
+			if s.safeExtension() && !reachesSafetyKo(b, p, owner, safe, false) {
+				t.Fatalf("safeExtension: target %s, SafeLibs %d, ko %s\n%v", b.Vertex(p), safe, koString(b), b)
+			}
+			if s.outOfReach() {
+				for m := board.Point(0); int(m) < b.NumPoints(); m++ {
+					if b.PlayForced(m, attacker) != nil {
+						continue
+					}
+					ok := b.At(p) == owner && reachesSafetyKo(b, p, owner, safe, false)
+					b.Undo()
+					if !ok {
+						t.Fatalf("outOfReach: target %s, SafeLibs %d, ko %s, after %s\n%v", b.Vertex(p), safe, koString(b), b.Vertex(m), b)
+					}
+				}
+			}
+			b.SetKo(board.NoPoint, board.Empty)
+		}
+	}
+	algos := []string{AlgoDFPN, AlgoPNStar, AlgoAPS, AlgoCStar}
+	compared := 0
+	for i := 0; i < 300; i++ {
+		size := 5 + i%15
+		b := hostileBoard(rng, size, []float64{0.1, 0.25, 0.4, 0.6}[rng.Intn(4)], rng.Intn(3) == 0)
+		safe := 2 + rng.Intn(7)
+		var weak []board.Point
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) != board.Empty && b.StringID(p) == p && b.NumLibs(p) < safe && b.NumLibs(p) <= 4 {
+				weak = append(weak, p)
+			}
+		}
+		if len(weak) == 0 {
+			continue
+		}
+		p := weak[rng.Intn(len(weak))]
+		hostileKo(rng, b, p)
+		for _, mode := range []Mode{Attack, Defend} {
+			o := Options{Algorithm: algos[i%len(algos)], SafeLibs: safe, Plays: 100000, Nodes: math.MaxInt64}
+			if hostileSolveCompare(t, b, p, mode, o) {
+				compared++
+			}
+		}
+	}
+	t.Logf("%d questions compared", compared)
+}

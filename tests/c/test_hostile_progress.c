@@ -305,6 +305,38 @@ static void test_capture(void) {
     CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
 }
 
+/* Hostile struct sizes: any size from this header's layout up (a newer
+ * header's, up to SIZE_MAX) is accepted and each report says what the
+ * library filled; every size below it is refused and leaves the callback
+ * that was installed. */
+typedef struct sized {
+    int calls, wrong;
+} sized;
+
+static void on_sized(const tsume_phase_progress *p, void *u) {
+    sized *z = u;
+    z->calls++;
+    if (p->struct_size != sizeof(tsume_phase_progress) || p->phase != TSUME_PHASE_PROOF) z->wrong++;
+}
+
+static void test_sizes(void) {
+    tsume_solver *s = new_solver(16);
+    size_t good[] = {sizeof(tsume_phase_progress), sizeof(tsume_phase_progress) + 1, (size_t)1 << 40, SIZE_MAX};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        sized z = {0};
+        CHECK_STATUS(tsume_solver_set_phase_progress(s, on_sized, &z, 10, good[i]), TSUME_OK);
+        for (size_t bad = 0; bad < sizeof(tsume_phase_progress); bad += 7)
+            CHECK_STATUS(tsume_solver_set_phase_progress(s, ignore_phase, NULL, 10, bad), TSUME_E_INVALID_ARGUMENT);
+        CHECK_STATUS(tsume_solver_clear(s), TSUME_OK);
+        tsume_result *res = NULL;
+        CHECK_STATUS(solve(s, LONG_SFEN, 0, 150, 1, &res), TSUME_OK);
+        CHECK(kind(res) == TSUME_RESULT_UNKNOWN);
+        CHECK_STATUS(tsume_result_free(res), TSUME_OK);
+        CHECK(z.calls > 0 && z.wrong == 0); /* the refused calls left on_sized installed */
+    }
+    CHECK_STATUS(tsume_solver_free(s), TSUME_OK);
+}
+
 int main(int argc, char **argv) {
     static const test_case tests[] = {
         {"reenter", test_reenter},
@@ -312,6 +344,7 @@ int main(int argc, char **argv) {
         {"slow_callback_cancel", test_slow_callback_cancel},
         {"two_solvers", test_two_solvers},
         {"capture", test_capture},
+        {"sizes", test_sizes},
     };
     return run_tests(tests, sizeof tests / sizeof tests[0], argc, argv);
 }
