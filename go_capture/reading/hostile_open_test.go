@@ -101,7 +101,7 @@ func reachesSafetyKo(b *board.Board, target board.Point, owner board.Color, safe
 func TestHostileOpenSpaceRulesAgainstPlay(t *testing.T) {
 	n := 600
 	if testing.Short() {
-		n = 150
+		n = 60
 	}
 	rng := rand.New(rand.NewSource(1401))
 	var s *searcher
@@ -155,7 +155,7 @@ func TestHostileOpenSpaceRulesAgainstPlay(t *testing.T) {
 			b.SetKo(board.NoPoint, board.Empty)
 		}
 	}
-	if fired[0] < 300 || fired[1] < 50 {
+	if fired[0] < n || fired[1] < n/4 {
 		t.Fatalf("the rules fired too seldom to be tested: safeExtension %d, outOfReach %d", fired[0], fired[1])
 	}
 	t.Logf("safeExtension fired %d times, outOfReach %d", fired[0], fired[1])
@@ -337,7 +337,7 @@ func TestHostileOpenSpaceSolve(t *testing.T) {
 func TestHostileOpenSpaceCapturesAreReal(t *testing.T) {
 	n := 120
 	if testing.Short() {
-		n = 30
+		n = 16
 	}
 	rng := rand.New(rand.NewSource(1404))
 	checked := 0
