@@ -132,6 +132,61 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	if s.o.SNDA && (p.or || !s.o.SNDAOROnly) {
 		mask = p.snda
 	}
+	kids := p.kids
+	if mask == 0 && !p.delays {
+		// The common case, without marks and waits: this loop runs
+		// after every child search, and with fewer values live the
+		// compiler keeps them all in registers.
+		or, md := p.or, p.md
+		for i := range kids {
+			c := &kids[i]
+			x, y := c.pn, c.dn
+			if !or {
+				x, y = y, x
+			}
+			if x < first {
+				second, first, best = first, x, i
+			} else if x < second {
+				second = x
+			}
+			if x != 0 && y != 0 {
+				if c.inTT && c.md <= md {
+					oldUnproven = true
+				} else {
+					anyNormal = true
+				}
+				sum = sum.Add(y)
+			}
+		}
+	} else {
+		best, first, second, sum, marked, anyNormal, oldUnproven = s.combineMarked(p, mask)
+	}
+	// A child decided for the side to move decides the node; all children
+	// decided against it decide it the other way.
+	if first == 0 {
+		return finalOf(p, p.or), best, second, oldUnproven
+	}
+	if first == Infinity {
+		return finalOf(p, !p.or), best, second, oldUnproven
+	}
+	if plain {
+		sum = sum.Add(marked)
+	} else {
+		sum = s.sumOther(p, anyNormal)
+	}
+	if p.or {
+		v.pn, v.dn = first, sum
+	} else {
+		v.pn, v.dn = sum, first
+	}
+	v.move = p.moves[best]
+	return v, best, second, oldUnproven
+}
+
+// combineMarked is combine's pass over the children of p for a node with
+// SNDA marks (mask) or waiting moves.
+func (s *searcher) combineMarked(p *ply, mask uint32) (best int, first, second, sum, marked PN, anyNormal, oldUnproven bool) {
+	first, second = Infinity, Infinity
 	for i := range p.kids {
 		c := &p.kids[i]
 		x, y := c.pn, c.dn
@@ -159,26 +214,7 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 			}
 		}
 	}
-	// A child decided for the side to move decides the node; all children
-	// decided against it decide it the other way.
-	if first == 0 {
-		return finalOf(p, p.or), best, second, oldUnproven
-	}
-	if first == Infinity {
-		return finalOf(p, !p.or), best, second, oldUnproven
-	}
-	if plain {
-		sum = sum.Add(marked)
-	} else {
-		sum = s.sumOther(p, anyNormal)
-	}
-	if p.or {
-		v.pn, v.dn = first, sum
-	} else {
-		v.pn, v.dn = sum, first
-	}
-	v.move = p.moves[best]
-	return v, best, second, oldUnproven
+	return best, first, second, sum, marked, anyNormal, oldUnproven
 }
 
 // sumOther combines the numbers that add up: dn at an OR node, pn at an

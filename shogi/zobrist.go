@@ -4,11 +4,20 @@ package shogi
 // to move; the hand key is additive (one random number per piece in hand)
 // so it can be updated by adding or subtracting. Keeping the two apart
 // lets a solver find positions that differ only in the hands.
+//
+// zobPiece has a row for every Piece value and a column for every square
+// number a Move holds (7 bits), so that its uses index it without bounds
+// tests; only the first 33 rows and 81 columns are filled (pieceKeys,
+// squares), the numbers the keys have always had.
 var (
-	zobPiece [33][81]uint64
+	zobPiece [256][128]uint64
 	zobHand  [2][8]uint64
 	zobSide  uint64
 )
+
+// pieceKeys is the number of pieces with keys (Empty up to the last
+// promoted white piece).
+const pieceKeys = 33
 
 // splitmix64 is a small fixed-seed generator: keys are reproducible
 // across runs, which keeps transposition-table behaviour deterministic.
@@ -22,8 +31,8 @@ func splitmix64(x *uint64) uint64 {
 
 func init() {
 	seed := uint64(0x7473756d65) // "tsume"
-	for p := range zobPiece {
-		for s := range zobPiece[p] {
+	for p := range pieceKeys {
+		for s := range NoSquare {
 			zobPiece[p][s] = splitmix64(&seed)
 		}
 	}
