@@ -30,14 +30,16 @@ import "github.com/tsume-solver/tsume/core"
 // The first proof's shape decides how far the line phase has to go, and
 // either option loses on some positions: gen-shogi seed 21 #68 (a mate in
 // 13) has a 25-ply first line with SNDA and reaches 13 after 31 k line
-// nodes, and a 35-ply line without, which takes 513 k (its searches from
+// nodes, and a 35-ply line without, which took 513 k with an epoch per
+// search from the root (79 k without, see rootEpochs; its searches from
 // the root, "mate within 25?" and "19?", cost 235 k and 208 k, where
 // "mate within 15?" after the proof with SNDA cost 19 k: the bounded
 // searches reuse the proven entries whose stored length fits the plies
 // left, and this proof's are long); seed 91 #70 33 k and 517 k. On the 36
 // generated mates below, it is the other way: 3.76 M line nodes to the
 // final lengths with SNDA in the proof, 2.42 M without (with those two and
-// seed 51 #95: 3.85 M and 3.49 M; 256 MiB, a 2 M line-node limit).
+// seed 51 #95: 3.85 M and 3.49 M; 256 MiB, a 2 M line-node limit, an
+// epoch per search from the root).
 //
 // The line phase's searches keep SNDA under both rule sets. Measured
 // under mate rules (line nodes until the answer's length, 256 MiB, a

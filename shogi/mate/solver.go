@@ -834,10 +834,11 @@ func (s *Solver) found(line []shogi.Move) {
 // line: "mate within 13?" 48 k expansions, 15: 155 k, 19: 193 k, 21:
 // 115 k, 25: 85 k), so skipping horizons would pay when it lands, but a
 // horizon below the length is a disproof, whose cost grows about five
-// times per two plies ("no mate within 9, 11, 13": 26 k, 166 k; 8 k,
-// 31 k, 136 k on another). Measured (line nodes to the final length, 2 M
-// limit, 256 MiB; the 36 generated mates of proofOptions and seeds 21 #68,
-// 51 #95, 91 #70: 2.42 M and 1.07 M with hi-2): a first question halfway
+// times per two plies (#68, "no mate within 9?" and "11?": 26 k and
+// 166 k; seed 91 #70, 9, 11 and 13: 8 k, 31 k and 136 k). Measured (line
+// nodes to the final length, 2 M limit, 256 MiB, an epoch per search from
+// the root; the 36 generated mates of proofOptions, and seeds 21 #68, 51
+// #95 and 91 #70: 2.42 M and 1.07 M with hi-2): a first question halfway
 // between lo and hi, capped at the proof's or the line phase's nodes so
 // far and followed by hi-2 when undecided, 2.58-2.79 M and 0.71-0.97 M;
 // capped questions "mate within 1, 3, 5, ...?" up to hi-4, the first
@@ -899,10 +900,13 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			}
 			continue // stopped? a new line?
 		}
-		// A search from the root starts an epoch: it does not meet the
-		// undecided entries of the questions before it (see epochs).
+		// A search from the root starts an epoch under tsume rules: it
+		// does not meet the undecided entries of the questions before it
+		// (see epochs and rootEpochs).
 		s.epochN++
-		s.ep = s.ep.next(s.epochN)
+		if rootEpochs(g.rules) {
+			s.ep = s.ep.next(s.epochN)
+		}
 		br := bounded(next, 0)
 		out := br.Outcome
 		if out == core.Proven {
