@@ -66,16 +66,18 @@ type epochs struct {
 // epochs under rules r. Under mate rules they do not: every bounded search
 // of a Solve meets the undecided entries of the others. The lines of
 // positions from real games are short (9-45 plies), so a root search at
-// hi-2 meets, at nearly every node, a position that the previous root
-// search (at hi) or the tightening pass along its line left open with the
-// same plies left: the same question, not another. Line nodes to the final
+// hi-2 meets positions that the previous root search (at hi, two plies
+// deeper) or the tightening pass along its line left open with the same
+// plies left, and starts from their numbers. Line nodes to the final
 // length (256 MiB, a 2 M line-node limit), with epochs and without: the 36
 // generated mates of proofOptions 2.42 M and 2.17 M; gen-shogi seed 21 #68
-// 513 k and 79 k, seed 91 #70 517 k and 447 k, seed 51 #95 39 k both; the
-// 49 mates of seed 131, held out, 731 k and 696 k; the same lengths and
-// proven-minimal flags everywhere (one position worse: 51 k -> 293 k, a
-// mate in 23). Under tsume rules, with long lines and passes of hundreds
-// of questions far from the root's, the epochs pay (see epochs).
+// 513 k and 79 k, seed 91 #70 517 k and 447 k, seed 51 #95 39 k both;
+// held out, the mates of seeds 131 (49), 141 (44) and 151 (32): 731 k and
+// 696 k, 3.52 M and 2.41 M (one line 31 -> 27 plies), 530 k and 123 k;
+// the same lengths otherwise and the same proven-minimal flags (one
+// position worse: 51 k -> 293 k, a mate in 23). Under tsume rules, with
+// long lines and passes of hundreds of questions far from the root's, the
+// epochs pay (see epochs).
 func rootEpochs(r Rules) bool { return r == Tsume }
 
 // next returns the epochs after a new one starts; n counts the epochs.
