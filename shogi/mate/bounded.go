@@ -40,8 +40,9 @@ func newBoundedGame(g *Game, limit int, t *core.Table) *boundedGame {
 // epochs separates the line phase's bounded searches into epochs, so that
 // a search meets only the undecided entries of its own epoch, and the
 // decided ones of its own and of the one before. A bounded search's keys
-// are salted with its epoch (cur); a new epoch starts before each bounded
-// search from the root (shorten). A search that meets a position another
+// are salted with its epoch (cur); under tsume rules a new epoch starts
+// before each bounded search from the root (shorten; under mate rules
+// there is one, see rootEpochs). A search that meets a position another
 // search left undecided starts from that search's proof and disproof
 // numbers, which are about another question (another root, another
 // horizon along the path): measured on the Microcosmos tail 101, "mate
