@@ -40,8 +40,9 @@ func newBoundedGame(g *Game, limit int, t *core.Table) *boundedGame {
 // epochs separates the line phase's bounded searches into epochs, so that
 // a search meets only the undecided entries of its own epoch, and the
 // decided ones of its own and of the one before. A bounded search's keys
-// are salted with its epoch (cur); a new epoch starts before each bounded
-// search from the root (shorten). A search that meets a position another
+// are salted with its epoch (cur); under tsume rules a new epoch starts
+// before each bounded search from the root (shorten; under mate rules
+// there is one, see rootEpochs). A search that meets a position another
 // search left undecided starts from that search's proof and disproof
 // numbers, which are about another question (another root, another
 // horizon along the path): measured on the Microcosmos tail 101, "mate
@@ -61,6 +62,24 @@ func newBoundedGame(g *Game, limit int, t *core.Table) *boundedGame {
 type epochs struct {
 	cur, prev uint64 // Board salts; 0 is the first epoch
 }
+
+// rootEpochs reports whether the shortening's searches from the root start
+// epochs under rules r. Under mate rules they do not: every bounded search
+// of a Solve meets the undecided entries of the others. The lines of
+// positions from real games are short (9-45 plies), so a root search at
+// hi-2 meets positions that the previous root search (at hi, two plies
+// deeper) or the tightening pass along its line left open with the same
+// plies left, and starts from their numbers. Line nodes to the final
+// length (256 MiB, a 2 M line-node limit), with epochs and without: the 36
+// generated mates of proofOptions 2.42 M and 2.17 M; gen-shogi seed 21 #68
+// 513 k and 79 k, seed 91 #70 517 k and 447 k, seed 51 #95 39 k both;
+// held out, the mates of seeds 131 (49), 141 (44) and 151 (32): 731 k and
+// 696 k, 3.52 M and 2.41 M (one line 31 -> 27 plies), 530 k and 123 k;
+// the same lengths otherwise and the same proven-minimal flags (one
+// position worse: 51 k -> 293 k, a mate in 23). Under tsume rules, with
+// long lines and passes of hundreds of questions far from the root's, the
+// epochs pay (see epochs).
+func rootEpochs(r Rules) bool { return r == Tsume }
 
 // next returns the epochs after a new one starts; n counts the epochs.
 func (e epochs) next(n int) epochs {
@@ -98,6 +117,13 @@ func (b *boundedGame) Clone() core.Game {
 	c.Game = b.Game.Clone()
 	return &c
 }
+
+// The bounded game keeps Game's Estimate. A bounded proof is a proof, so
+// the open entry the unbounded proof search left for a position bounds its
+// bounded proof number from below, but seeding new nodes with it sent the
+// bounded searches away from the parts the proof had worked on: line nodes
+// to the final length on gen-shogi seeds 21 #68, 51 #95 and 91 #70 (mate
+// rules) 1.07 M -> 2.53 M, 2.63 M with the disproof numbers too.
 
 // PreviewKey and PreviewEstimate implement core.Previewer so as not to
 // inherit Game's: the bounded game's keys and Terminal differ, so it

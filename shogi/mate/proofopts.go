@@ -27,6 +27,20 @@ import "github.com/tsume-solver/tsume/core"
 // SNDA at both node types: 1 undecided, mates 5.38 M; without SNDA, ε = 0
 // instead of 0.25: 4 undecided; ε = 0.5: all decided, mates 4.36 M.
 //
+// The first proof's shape decides how far the line phase has to go, and
+// either option loses on some positions: gen-shogi seed 21 #68 (a mate in
+// 13) has a 25-ply first line with SNDA and reaches 13 after 31 k line
+// nodes, and a 35-ply line without, which took 513 k with an epoch per
+// search from the root (79 k without, see rootEpochs; its searches from
+// the root, "mate within 25?" and "19?", cost 235 k and 208 k, where
+// "mate within 15?" after the proof with SNDA cost 19 k: the bounded
+// searches reuse the proven entries whose stored length fits the plies
+// left, and this proof's are long); seed 91 #70 33 k and 517 k. On the 36
+// generated mates below, it is the other way: 3.76 M line nodes to the
+// final lengths with SNDA in the proof, 2.42 M without (with those two and
+// seed 51 #95: 3.85 M and 3.49 M; 256 MiB, a 2 M line-node limit, an
+// epoch per search from the root).
+//
 // The line phase's searches keep SNDA under both rule sets. Measured
 // under mate rules (line nodes until the answer's length, 256 MiB, a
 // line-node limit of 1 M; gen-shogi seed 81 #3, seed 91 #79, seed 51 #95
@@ -40,6 +54,10 @@ import "github.com/tsume-solver/tsume/core"
 // hint searches without SNDA as well: no change at equal lengths; those
 // alone (the first 12 positions): seed 81 #3 0.38 M -> 0.49 M, the others
 // within 1 %, and a mate in 15 was no longer proven minimal within 1 M.
+// With the proof search as it is now (no SNDA under these rules), the
+// bounded searches without SNDA took the 36 generated mates from 2.42 M
+// to 3.45 M line nodes (one fewer proven minimal), seeds 21 #68 and 91 #70
+// from 0.51 M and 0.52 M to 0.48 M and 0.50 M.
 func proofOptions(co core.Options, r Rules) core.Options {
 	if r == MateSearch && co.SNDA && co.SNDAOROnly {
 		co.SNDA, co.SNDAOROnly = false, false

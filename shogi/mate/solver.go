@@ -827,6 +827,24 @@ func (s *Solver) found(line []shogi.Move) {
 // not met (see epochs). A main line shorter than its horizon is first
 // tried as a horizon itself, so a line is never called minimal without a
 // proof that it is a mate within its own length.
+//
+// The next horizon is hi-2, not a guess further down. Under mate rules a
+// search from the root costs about the same at any horizon above the
+// length (seed 21 #68, a mate in 13, asked first after its 35-ply first
+// line: "mate within 13?" 48 k expansions, 15: 155 k, 19: 193 k, 21:
+// 115 k, 25: 85 k), so skipping horizons would pay when it lands, but a
+// horizon below the length is a disproof, whose cost grows about five
+// times per two plies (#68, "no mate within 9?" and "11?": 26 k and
+// 166 k; seed 91 #70, 9, 11 and 13: 8 k, 31 k and 136 k). Measured (line
+// nodes to the final length, 2 M limit, 256 MiB, an epoch per search from
+// the root; the 36 generated mates of proofOptions, and seeds 21 #68, 51
+// #95 and 91 #70: 2.42 M and 1.07 M with hi-2): a first question halfway
+// between lo and hi, capped at the proof's or the line phase's nodes so
+// far and followed by hi-2 when undecided, 2.58-2.79 M and 0.71-0.97 M;
+// capped questions "mate within 1, 3, 5, ...?" up to hi-4, the first
+// proven one taken, 2.72 M and 0.96 M (5 k each), 3.38 M and 0.66 M (10 k).
+// On #68 they gave 52 k to 532 k; they lose where the first line is near
+// the length.
 func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Result, f first, bounded func(int, uint64) core.Result, stopped func() bool) {
 	parity := 1 // a mate from an OR root has an odd length
 	if !g.OrNode() {
@@ -882,10 +900,13 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			}
 			continue // stopped? a new line?
 		}
-		// A search from the root starts an epoch: it does not meet the
-		// undecided entries of the questions before it (see epochs).
+		// A search from the root starts an epoch under tsume rules: it
+		// does not meet the undecided entries of the questions before it
+		// (see epochs and rootEpochs).
 		s.epochN++
-		s.ep = s.ep.next(s.epochN)
+		if rootEpochs(g.rules) {
+			s.ep = s.ep.next(s.epochN)
+		}
 		br := bounded(next, 0)
 		out := br.Outcome
 		if out == core.Proven {
