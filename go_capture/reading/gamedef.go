@@ -244,7 +244,9 @@ var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814
 // giSearch is gi without the cache.
 func (s *searcher) giSearch(n int) board.Point {
 	l := s.libs()
-	if l == 0 || l >= s.safeLibs || l > n+1 || s.outOfReach() {
+	if l == 0 || l >= s.safeLibs || l > n+1 || (n >= 2 && s.outOfReachAt(min(n+1, s.safeLibs))) {
+		// gi_n fails at once, or after every attacker move the owner
+		// extends beyond gi_(n-1)'s reach (open.go).
 		return board.NoPoint
 	}
 	if m := s.qsCaptureMove(); m != board.NoPoint {

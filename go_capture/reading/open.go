@@ -69,17 +69,25 @@ func (s *searcher) extensionBound(o, tid board.Point, n int) int {
 // gives the target SafeLibs liberties (see above). Off under superko
 // (a move's legality then depends on the positions played before) and
 // with Options.noOpenSpace.
-func (s *searcher) safeExtension() bool {
+func (s *searcher) safeExtension() bool { return s.extendsTo(s.safeLibs) }
+
+// extendsTo reports that the owner, to move, has an extension at a
+// liberty of the target, not under a ko ban, that gives it at least t
+// liberties (t <= SafeLibs). With t = n+2 it refutes g(n) from the
+// board: after that move gi(n) fails at once (gi_n needs at most n+1
+// liberties, QSCapture at most 2), and the target's liberties are
+// candidates of every ip_k. Off as safeExtension is.
+func (s *searcher) extendsTo(t int) bool {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return false
 	}
 	libs := s.b.Libs(s.target)
 	tid, n := s.b.StringID(s.target), libs.Count()
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < s.safeLibs {
+		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < t {
 			continue
 		}
-		if l := s.extensionSet(o); l.Count() >= s.safeLibs {
+		if l := s.extensionSet(o); l.Count() >= t {
 			return true
 		}
 	}
@@ -99,7 +107,14 @@ const maxOpenLibs = 8
 // them counts instead of their one liberty, m; a ko ban it leaves is on
 // a point it took, never a liberty of the target. The target needs
 // three liberties (with two, QSCapture reads the same cheaply).
-func (s *searcher) outOfReach() bool {
+func (s *searcher) outOfReach() bool { return s.outOfReachAt(s.safeLibs) }
+
+// outOfReachAt is outOfReach with t liberties in place of SafeLibs (t <=
+// SafeLibs): after any attacker move the owner has an extension to t
+// liberties or more. With t = n+1 it decides gi(n), n >= 2, from the
+// board: every attacker move m of gi_n is answered in g(n-1) by that
+// extension (extendsTo(n+1)), after which gi(n-1) fails at once.
+func (s *searcher) outOfReachAt(t int) bool {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return false
 	}
@@ -117,16 +132,16 @@ func (s *searcher) outOfReach() bool {
 	libs := s.b.Libs(s.target)
 	tid := s.b.StringID(s.target)
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.extensionBound(o, tid, n) < s.safeLibs {
+		if s.extensionBound(o, tid, n) < t {
 			continue
 		}
 		l := s.extensionSet(o)
 		c := l.Count()
-		if c < s.safeLibs {
+		if c < t {
 			continue
 		}
 		ext[k], sets[k], cnt[k] = o, l, c
-		if c > s.safeLibs {
+		if c > t {
 			wide++
 		}
 		k++
@@ -156,7 +171,7 @@ func (s *searcher) outOfReach() bool {
 			if sets[i].Has(m) {
 				c--
 			}
-			if c >= s.safeLibs {
+			if c >= t {
 				ok = true
 				break
 			}

@@ -18,10 +18,10 @@ func TestPlaysBudget(t *testing.T) {
 		{AlgoAPS, "ko capture is a ko result", 1000},
 		{AlgoAPS, "ko: connecting saves cleanly", 600},
 		{AlgoDFPN, "ko capture is a ko result", 1000},
-		{AlgoDFPN, "ko: connecting saves cleanly", 300},
-		{AlgoDFPN, "ladder broken by breakers", 20000},
+		{AlgoDFPN, "ko: connecting saves cleanly", 200},
+		{AlgoDFPN, "ladder broken by breakers", 15000},
 		{AlgoPNStar, "ko capture is a ko result", 1000},
-		{AlgoPNStar, "ko: connecting saves cleanly", 400},
+		{AlgoPNStar, "ko: connecting saves cleanly", 300},
 	}
 	for _, c := range cases {
 		t.Run(c.algo+" "+c.name, func(t *testing.T) {
