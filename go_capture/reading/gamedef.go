@@ -347,7 +347,9 @@ func (s *searcher) gSearch(n int) bool {
 	if s.captured() {
 		return true
 	}
-	if s.libs() >= s.safeLibs || s.safeExtension() {
+	if s.libs() >= s.safeLibs || s.extendsTo(min(n+2, s.safeLibs)) {
+		// Saved, or an extension the owner may play leaves gi_n no
+		// reach (open.go): no threat test is needed.
 		return false
 	}
 	if s.recapturePending() { // the owner's only answer: retake at the target's point
