@@ -244,9 +244,15 @@ var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814
 // giSearch is gi without the cache.
 func (s *searcher) giSearch(n int) board.Point {
 	l := s.libs()
-	if l == 0 || l >= s.safeLibs || l > n+1 || (n >= 2 && s.outOfReachAt(min(n+1, s.safeLibs))) {
-		// gi_n fails at once, or after every attacker move the owner
-		// extends beyond gi_(n-1)'s reach (open.go).
+	if l == 0 || l >= s.safeLibs || l > n+1 {
+		return board.NoPoint
+	}
+	// The owner's extensions beyond gi_(n-1)'s reach (open.go): when
+	// every attacker move leaves one, gi_n fails; otherwise an attacker
+	// move that leaves one is refuted in g(n-1) by it, and is skipped.
+	var r reach
+	known := n >= 2 && s.reachAt(&r, min(n+1, s.safeLibs))
+	if known && r.all() {
 		return board.NoPoint
 	}
 	if m := s.qsCaptureMove(); m != board.NoPoint {
@@ -269,6 +275,9 @@ func (s *searcher) giSearch(n int) board.Point {
 	}
 	keys := s.keysAfter(ms, s.attacker, s.owner, gSalt[(n-1)&3])
 	for i, m := range ms {
+		if known && !s.koBanned(m, s.attacker) && r.leaves(m) {
+			continue
+		}
 		if m != last {
 			// g(n-1) looks its cache up first, and the target stands.
 			if r, ok := s.cachedAfter(m, &keys, i); ok {
@@ -441,7 +450,13 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		if look {
 			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
+		wide := s.extensionsTo(min(k+2, s.safeLibs))
 		for i, c := range cands {
+			if wide.Has(c) {
+				// Out of gi_k's reach after this extension (open.go).
+				forced = append(forced, c)
+				continue
+			}
 			if look { // gi(k) looks its cache up first
 				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {

@@ -109,9 +109,10 @@ func TestOpenSpaceRuleAgainstPlay(t *testing.T) {
 }
 
 // TestOpenSpaceThresholdsAgainstPlay checks the rules at thresholds below
-// SafeLibs (extendsTo(t), outOfReachAt(t), t = 3..SafeLibs: what g(n) and
-// gi(n) use with t = n+2 and n+1) against playing every move, as
-// TestOpenSpaceRuleAgainstPlay does at SafeLibs.
+// SafeLibs (extendsTo(t), extensionsTo(t), reach.leaves, outOfReachAt(t),
+// t = 3..SafeLibs: what g(n), ip_n and gi(n) use with t = n+2 and n+1)
+// against playing every move, as TestOpenSpaceRuleAgainstPlay does at
+// SafeLibs.
 func TestOpenSpaceThresholdsAgainstPlay(t *testing.T) {
 	rng := rand.New(rand.NewSource(18))
 	var s *searcher
@@ -137,6 +138,33 @@ func TestOpenSpaceThresholdsAgainstPlay(t *testing.T) {
 						t.Fatalf("extendsTo(%d): target %s, SafeLibs %d, no owner move reaches them\n%v", th, b.Vertex(p), safe, b)
 					}
 				}
+				ext := s.extensionsTo(th)
+				for o := ext.Next(0); o >= 0; o = ext.Next(o + 1) {
+					fired[[2]int{2, th}]++
+					if b.Play(o, owner) != nil {
+						t.Fatalf("extensionsTo(%d): target %s, %s is not legal\n%v", th, b.Vertex(p), b.Vertex(o), b)
+					}
+					ok := b.At(p) == owner && b.NumLibs(p) >= th
+					b.Undo()
+					if !ok {
+						t.Fatalf("extensionsTo(%d): target %s, %s does not reach them\n%v", th, b.Vertex(p), b.Vertex(o), b)
+					}
+				}
+				var r reach
+				if s.reachAt(&r, th) {
+					for m := board.Point(0); int(m) < b.NumPoints(); m++ {
+						if !r.leaves(m) || b.Play(m, attacker) != nil {
+							continue
+						}
+						fired[[2]int{3, th}]++
+						ok := b.At(p) == owner && reachesSafety(b, p, owner, th)
+						b.Undo()
+						if !ok {
+							t.Fatalf("reach(%d).leaves: target %s, after attacker %s no owner move reaches them\n%v",
+								th, b.Vertex(p), b.Vertex(m), b)
+						}
+					}
+				}
 				if !s.outOfReachAt(th) {
 					continue
 				}
@@ -156,7 +184,7 @@ func TestOpenSpaceThresholdsAgainstPlay(t *testing.T) {
 		}
 	}
 	for _, th := range []int{3, 4} {
-		if fired[[2]int{0, th}] < 200 || fired[[2]int{1, th}] < 50 {
+		if fired[[2]int{0, th}] < 200 || fired[[2]int{1, th}] < 50 || fired[[2]int{2, th}] < 200 || fired[[2]int{3, th}] < 1000 {
 			t.Fatalf("the rules fired too seldom at %d liberties: %v", th, fired)
 		}
 	}

@@ -16,7 +16,7 @@ func TestPlaysBudget(t *testing.T) {
 		budget     int64
 	}{
 		{AlgoAPS, "ko capture is a ko result", 600},
-		{AlgoAPS, "ko: connecting saves cleanly", 40},
+		{AlgoAPS, "ladder broken by breakers", 100000},
 		{AlgoDFPN, "ko capture is a ko result", 500},
 		{AlgoDFPN, "ladder: the victim runs", 20000},
 		{AlgoDFPN, "ladder broken by breakers", 15000},
