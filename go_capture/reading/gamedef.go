@@ -380,6 +380,7 @@ func (s *searcher) gSearch(n int) bool {
 		// order answers alike: g is false as soon as one candidate
 		// refutes, and the liberties are candidates of every k.
 		libs := s.addLibs(s.scratch[s.ply][:0], s.target)
+		s.widestFirst(libs)
 		killerFirst(libs, s.gKiller[s.ply])
 		s.scratch[s.ply] = libs
 		if s.refutes(libs, n) {
@@ -477,4 +478,25 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		return forced, k
 	}
 	return forced, 0
+}
+
+// widestFirst orders the target's liberties ms by the liberties an
+// extension there would have (extensionBound), the most first: the
+// extension that leaves gi the fewest chances is the likeliest
+// refutation, and its gi search the cheapest.
+func (s *searcher) widestFirst(ms []board.Point) {
+	if len(ms) < 2 || len(ms) > 4 {
+		return
+	}
+	var c [4]int
+	tid, n := s.b.StringID(s.target), s.libs()
+	for i, m := range ms {
+		c[i] = s.extensionBound(m, tid, n)
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && c[j] > c[j-1]; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
 }
