@@ -244,7 +244,15 @@ var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814
 // giSearch is gi without the cache.
 func (s *searcher) giSearch(n int) board.Point {
 	l := s.libs()
-	if l == 0 || l >= s.safeLibs || l > n+1 || s.outOfReach() {
+	if l == 0 || l >= s.safeLibs || l > n+1 {
+		return board.NoPoint
+	}
+	// The owner's extensions beyond gi_(n-1)'s reach (open.go): when
+	// every attacker move leaves one, gi_n fails; otherwise an attacker
+	// move that leaves one is refuted in g(n-1) by it, and is skipped.
+	var r reach
+	known := n >= 2 && s.reachAt(&r, min(n+1, s.safeLibs))
+	if known && r.all() {
 		return board.NoPoint
 	}
 	if m := s.qsCaptureMove(); m != board.NoPoint {
@@ -267,6 +275,9 @@ func (s *searcher) giSearch(n int) board.Point {
 	}
 	keys := s.keysAfter(ms, s.attacker, s.owner, gSalt[(n-1)&3])
 	for i, m := range ms {
+		if known && !s.koBanned(m, s.attacker) && r.leaves(m) {
+			continue
+		}
 		if m != last {
 			// g(n-1) looks its cache up first, and the target stands.
 			if r, ok := s.cachedAfter(m, &keys, i); ok {
@@ -345,7 +356,9 @@ func (s *searcher) gSearch(n int) bool {
 	if s.captured() {
 		return true
 	}
-	if s.libs() >= s.safeLibs || s.safeExtension() {
+	if s.libs() >= s.safeLibs || s.extendsTo(min(n+2, s.safeLibs)) {
+		// Saved, or an extension the owner may play leaves gi_n no
+		// reach (open.go): no threat test is needed.
 		return false
 	}
 	if s.recapturePending() { // the owner's only answer: retake at the target's point
@@ -367,6 +380,7 @@ func (s *searcher) gSearch(n int) bool {
 		// order answers alike: g is false as soon as one candidate
 		// refutes, and the liberties are candidates of every k.
 		libs := s.addLibs(s.scratch[s.ply][:0], s.target)
+		s.widestFirst(libs)
 		killerFirst(libs, s.gKiller[s.ply])
 		s.scratch[s.ply] = libs
 		if s.refutes(libs, n) {
@@ -437,7 +451,13 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		if look {
 			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
 		}
+		wide := s.extensionsTo(min(k+2, s.safeLibs))
 		for i, c := range cands {
+			if wide.Has(c) {
+				// Out of gi_k's reach after this extension (open.go).
+				forced = append(forced, c)
+				continue
+			}
 			if look { // gi(k) looks its cache up first
 				if r, ok := s.cachedAfter(c, &keys, i); ok {
 					if r == board.NoPoint {
@@ -458,4 +478,25 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 		return forced, k
 	}
 	return forced, 0
+}
+
+// widestFirst orders the target's liberties ms by the liberties an
+// extension there would have (extensionBound), the most first: the
+// extension that leaves gi the fewest chances is the likeliest
+// refutation, and its gi search the cheapest.
+func (s *searcher) widestFirst(ms []board.Point) {
+	if len(ms) < 2 || len(ms) > 4 {
+		return
+	}
+	var c [4]int
+	tid, n := s.b.StringID(s.target), s.libs()
+	for i, m := range ms {
+		c[i] = s.extensionBound(m, tid, n)
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && c[j] > c[j-1]; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
 }

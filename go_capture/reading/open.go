@@ -69,21 +69,51 @@ func (s *searcher) extensionBound(o, tid board.Point, n int) int {
 // gives the target SafeLibs liberties (see above). Off under superko
 // (a move's legality then depends on the positions played before) and
 // with Options.noOpenSpace.
-func (s *searcher) safeExtension() bool {
+func (s *searcher) safeExtension() bool { return s.extendsTo(s.safeLibs) }
+
+// extendsTo reports that the owner, to move, has an extension at a
+// liberty of the target, not under a ko ban, that gives it at least t
+// liberties (t <= SafeLibs). With t = n+2 it refutes g(n) from the
+// board: after that move gi(n) fails at once (gi_n needs at most n+1
+// liberties, QSCapture at most 2), and the target's liberties are
+// candidates of every ip_k. Off as safeExtension is.
+func (s *searcher) extendsTo(t int) bool {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return false
 	}
 	libs := s.b.Libs(s.target)
 	tid, n := s.b.StringID(s.target), libs.Count()
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < s.safeLibs {
+		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < t {
 			continue
 		}
-		if l := s.extensionSet(o); l.Count() >= s.safeLibs {
+		if l := s.extensionSet(o); l.Count() >= t {
 			return true
 		}
 	}
 	return false
+}
+
+// extensionsTo returns the liberties of the target at which the owner's
+// extension, not under a ko ban, gives it at least t liberties (t <=
+// SafeLibs): after one of them gi(t-2) fails at once, so in ip_(t-2) it
+// is a forced move, known without a play. Empty when the rules are off
+// as safeExtension's are.
+func (s *searcher) extensionsTo(t int) (e board.Bitset) {
+	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
+		return e
+	}
+	libs := s.b.Libs(s.target)
+	tid, n := s.b.StringID(s.target), libs.Count()
+	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
+		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < t {
+			continue
+		}
+		if l := s.extensionSet(o); l.Count() >= t {
+			e.Set(o)
+		}
+	}
+	return e
 }
 
 // maxOpenLibs bounds the liberties outOfReach looks at: from SafeLibs
@@ -99,7 +129,36 @@ const maxOpenLibs = 8
 // them counts instead of their one liberty, m; a ko ban it leaves is on
 // a point it took, never a liberty of the target. The target needs
 // three liberties (with two, QSCapture reads the same cheaply).
-func (s *searcher) outOfReach() bool {
+func (s *searcher) outOfReach() bool { return s.outOfReachAt(s.safeLibs) }
+
+// outOfReachAt is outOfReach with t liberties in place of SafeLibs (t <=
+// SafeLibs): after any attacker move the owner has an extension to t
+// liberties or more. With t = n+1 it decides gi(n), n >= 2, from the
+// board: every attacker move m of gi_n is answered in g(n-1) by that
+// extension (extendsTo(n+1)), after which gi(n-1) fails at once.
+func (s *searcher) outOfReachAt(t int) bool {
+	var r reach
+	if !s.reachAt(&r, t) {
+		return false
+	}
+	return r.all()
+}
+
+// reach holds the owner's extensions to t liberties or more (at most
+// maxOpenLibs), for outOfReachAt and for gi's attacker moves one by one.
+type reach struct {
+	ext  [maxOpenLibs]board.Point
+	sets [maxOpenLibs]board.Bitset
+	cnt  [maxOpenLibs]int
+	k, t int
+	wide int // extensions with a liberty to spare
+}
+
+// reachAt fills r with the target's extensions to t liberties, the
+// attacker to move; false when outOfReachAt's rule does not apply (off,
+// fewer than three or more than maxOpenLibs liberties, already saved)
+// or no extension reaches t.
+func (s *searcher) reachAt(r *reach, t int) bool {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return false
 	}
@@ -107,63 +166,65 @@ func (s *searcher) outOfReach() bool {
 	if n < 3 || n > maxOpenLibs || n >= s.safeLibs {
 		return false
 	}
-	var (
-		ext  [maxOpenLibs]board.Point
-		sets [maxOpenLibs]board.Bitset
-		cnt  [maxOpenLibs]int
-		k    int
-		wide int // extensions with a liberty to spare
-	)
+	r.k, r.t, r.wide = 0, t, 0
 	libs := s.b.Libs(s.target)
 	tid := s.b.StringID(s.target)
 	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.extensionBound(o, tid, n) < s.safeLibs {
+		if s.extensionBound(o, tid, n) < t {
 			continue
 		}
 		l := s.extensionSet(o)
 		c := l.Count()
-		if c < s.safeLibs {
+		if c < t {
 			continue
 		}
-		ext[k], sets[k], cnt[k] = o, l, c
-		if c > s.safeLibs {
-			wide++
+		r.ext[r.k], r.sets[r.k], r.cnt[r.k] = o, l, c
+		if c > t {
+			r.wide++
 		}
-		k++
+		r.k++
 	}
-	switch {
-	case wide >= 2:
+	return r.k > 0
+}
+
+// all reports that every attacker move leaves an extension (see
+// outOfReach).
+func (r *reach) all() bool {
+	if r.wide >= 2 {
 		// m can be one of the two points or fill a liberty of one of
 		// them, never both at once.
 		return true
-	case k == 0:
-		return false
 	}
 	// Only the points of the extensions and of their liberties can
 	// spoil one: each of them must leave another.
 	var threats board.Bitset
-	for i := range k {
-		threats.Or(&sets[i])
-		threats.Set(ext[i])
+	for i := range r.k {
+		threats.Or(&r.sets[i])
+		threats.Set(r.ext[i])
 	}
 	for m := threats.Next(0); m >= 0; m = threats.Next(m + 1) {
-		ok := false
-		for i := range k {
-			if ext[i] == m {
-				continue
-			}
-			c := cnt[i]
-			if sets[i].Has(m) {
-				c--
-			}
-			if c >= s.safeLibs {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !r.leaves(m) {
 			return false
 		}
 	}
 	return true
+}
+
+// leaves reports that after the attacker's move m an extension to r.t
+// liberties remains (an extension at another point than m, whose count
+// m lowers by one at most: see outOfReach).
+func (r *reach) leaves(m board.Point) bool {
+	for i := range r.k {
+		if r.ext[i] == m {
+			continue
+		}
+		c := r.cnt[i]
+		if r.sets[i].Has(m) {
+			c--
+		}
+		if c >= r.t {
+			return true
+		}
+	}
+	return false
 }

@@ -108,6 +108,88 @@ func TestOpenSpaceRuleAgainstPlay(t *testing.T) {
 	}
 }
 
+// TestOpenSpaceThresholdsAgainstPlay checks the rules at thresholds below
+// SafeLibs (extendsTo(t), extensionsTo(t), reach.leaves, outOfReachAt(t),
+// t = 3..SafeLibs: what g(n), ip_n and gi(n) use with t = n+2 and n+1)
+// against playing every move, as TestOpenSpaceRuleAgainstPlay does at
+// SafeLibs.
+func TestOpenSpaceThresholdsAgainstPlay(t *testing.T) {
+	rng := rand.New(rand.NewSource(18))
+	var s *searcher
+	fired := map[[2]int]int{}
+	for i := 0; i < 300; i++ {
+		b := sparseBoard(rng, 7+2*(i%3), 0.2+0.15*rng.Float64())
+		safe := 4 + i%3
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) == board.Empty || b.StringID(p) != p || b.NumLibs(p) >= safe {
+				continue
+			}
+			o := Options{SafeLibs: safe, Nodes: math.MaxInt64}
+			if s == nil {
+				s = newSearcher(b, p, o)
+			} else {
+				s.reset(b, p, o)
+			}
+			owner, attacker := b.At(p), b.At(p).Opponent()
+			for th := 3; th <= safe; th++ {
+				if s.extendsTo(th) {
+					fired[[2]int{0, th}]++
+					if !reachesSafety(b, p, owner, th) {
+						t.Fatalf("extendsTo(%d): target %s, SafeLibs %d, no owner move reaches them\n%v", th, b.Vertex(p), safe, b)
+					}
+				}
+				ext := s.extensionsTo(th)
+				for o := ext.Next(0); o >= 0; o = ext.Next(o + 1) {
+					fired[[2]int{2, th}]++
+					if b.Play(o, owner) != nil {
+						t.Fatalf("extensionsTo(%d): target %s, %s is not legal\n%v", th, b.Vertex(p), b.Vertex(o), b)
+					}
+					ok := b.At(p) == owner && b.NumLibs(p) >= th
+					b.Undo()
+					if !ok {
+						t.Fatalf("extensionsTo(%d): target %s, %s does not reach them\n%v", th, b.Vertex(p), b.Vertex(o), b)
+					}
+				}
+				var r reach
+				if s.reachAt(&r, th) {
+					for m := board.Point(0); int(m) < b.NumPoints(); m++ {
+						if !r.leaves(m) || b.Play(m, attacker) != nil {
+							continue
+						}
+						fired[[2]int{3, th}]++
+						ok := b.At(p) == owner && reachesSafety(b, p, owner, th)
+						b.Undo()
+						if !ok {
+							t.Fatalf("reach(%d).leaves: target %s, after attacker %s no owner move reaches them\n%v",
+								th, b.Vertex(p), b.Vertex(m), b)
+						}
+					}
+				}
+				if !s.outOfReachAt(th) {
+					continue
+				}
+				fired[[2]int{1, th}]++
+				for m := board.Point(0); int(m) < b.NumPoints(); m++ {
+					if b.Play(m, attacker) != nil {
+						continue
+					}
+					ok := b.At(p) == owner && reachesSafety(b, p, owner, th)
+					b.Undo()
+					if !ok {
+						t.Fatalf("outOfReachAt(%d): target %s, SafeLibs %d, after attacker %s no owner move reaches them\n%v",
+							th, b.Vertex(p), safe, b.Vertex(m), b)
+					}
+				}
+			}
+		}
+	}
+	for _, th := range []int{3, 4} {
+		if fired[[2]int{0, th}] < 200 || fired[[2]int{1, th}] < 50 || fired[[2]int{2, th}] < 200 || fired[[2]int{3, th}] < 1000 {
+			t.Fatalf("the rules fired too seldom at %d liberties: %v", th, fired)
+		}
+	}
+}
+
 // TestOpenSpaceGameDefUnchanged: gi, g (through ip) and ip answer alike
 // with the open-space rules and without them (Options.noOpenSpace),
 // under every ko power and at SafeLibs 4 to 6, on random sparse

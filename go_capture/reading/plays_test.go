@@ -15,13 +15,13 @@ func TestPlaysBudget(t *testing.T) {
 		algo, name string
 		budget     int64
 	}{
-		{AlgoAPS, "ko capture is a ko result", 1000},
-		{AlgoAPS, "ko: connecting saves cleanly", 600},
-		{AlgoDFPN, "ko capture is a ko result", 1000},
-		{AlgoDFPN, "ko: connecting saves cleanly", 300},
-		{AlgoDFPN, "ladder broken by breakers", 20000},
-		{AlgoPNStar, "ko capture is a ko result", 1000},
-		{AlgoPNStar, "ko: connecting saves cleanly", 400},
+		{AlgoAPS, "ko capture is a ko result", 600},
+		{AlgoAPS, "ladder broken by breakers", 100000},
+		{AlgoDFPN, "ko capture is a ko result", 500},
+		{AlgoDFPN, "ladder: the victim runs", 20000},
+		{AlgoDFPN, "ladder broken by breakers", 15000},
+		{AlgoPNStar, "ko capture is a ko result", 700},
+		{AlgoPNStar, "ladder broken by breakers", 50000},
 	}
 	for _, c := range cases {
 		t.Run(c.algo+" "+c.name, func(t *testing.T) {

@@ -1,0 +1,39 @@
+package reading
+
+import (
+	"math"
+	"testing"
+)
+
+// TestGRefutesWithTheWidestExtensionFirst: g tries the target's
+// liberties by the liberties an extension there would have, the most
+// first. X A5 (the owner, to move) can extend at A4, to two liberties
+// between O A3 and A6, or at B5, to three; both come before the other
+// candidates, and in point order A4 would be tried first.
+func TestGRefutesWithTheWidestExtensionFirst(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		"O........",
+		"X.O......",
+		".........",
+		"O........",
+		".........",
+		".........",
+	)
+	target := vertex(t, b, "A5")
+	a4, b5 := vertex(t, b, "A4"), vertex(t, b, "B5")
+	if a4 > b5 {
+		t.Fatalf("A4 (%d) after B5 (%d) in point order: the position tests nothing", a4, b5)
+	}
+	s := newSearcher(b, target, Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	if s.g(2) {
+		t.Fatalf("g(2) of A5 holds, want a refutation\n%v", b)
+	}
+	// One play for the threat test (QSCapture's ladder after the pass),
+	// one for B5; in point order A4 was played first, and fails.
+	if k := s.gKiller[s.ply]; k != b5 || s.plays != 2 {
+		t.Fatalf("g(2) refuted A5's capture with %s in %d plays, want B5 first, in 2", b.Vertex(k), s.plays)
+	}
+}
