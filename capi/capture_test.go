@@ -64,10 +64,11 @@ func TestCaptureCacheKey(t *testing.T) {
 }
 
 // TestCapturePlaysBudget: limits.plays reaches reading.Options.Plays. The
-// question (can White save L10, next to black K10 and L11 on an empty
-// 19x19 board?) takes about 1 600 board plays to answer (df-pn).
+// question (can White save L10, next to black K10 and L11, black N10 a
+// point away, on an empty 19x19 board?) takes about 400 board plays to
+// answer (df-pn; without N10 the open-space rules answer it in 150).
 func TestCapturePlaysBudget(t *testing.T) {
-	q := captureQuery{boardSize: 19, black: "K10 L11", white: "L10", target: "L10", mode: modeDefend}
+	q := captureQuery{boardSize: 19, black: "K10 L11 N10", white: "L10", target: "L10", mode: modeDefend}
 	tests := []struct {
 		name     string
 		plays    int64
@@ -114,7 +115,7 @@ func TestCaptureDefaultIsDFPN(t *testing.T) {
 	}
 	solve := func(algo int32) *result {
 		s := newTestSolver(t, 0)
-		q := captureQuery{boardSize: 19, black: "K10 L11", white: "L10", target: "L10", mode: modeDefend, algo: algo}
+		q := captureQuery{boardSize: 19, black: "K10 L11 N10", white: "L10", target: "L10", mode: modeDefend, algo: algo}
 		r, err := s.solve(q.textKey(), func() (question, error) { return newCaptureQuestion(q) }, limits{plays: 200_000})
 		if err != nil {
 			t.Fatal(err)

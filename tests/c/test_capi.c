@@ -1217,13 +1217,14 @@ static void test_capture_core_algorithms(void) {
 }
 
 /* plays_limit, the effort budget in board plays. The question (can White
- * save L10, next to black K10 and L11 on an empty 19x19 board?) takes about
- * 27 000 plays: a budget of 100 leaves it unknown, one of 1 000 000 answers
- * it. A caller built against the header before plays_limit was appended
+ * save L10, next to black K10 and L11, with black N10 a point away, on an
+ * otherwise empty 19x19 board?) takes 400-12 000 plays by algorithm: a
+ * budget of 100 leaves it unknown, one of 1 000 000 answers it. (Without
+ * N10 the open-space rules answer it in under 200 plays.) A caller built against the header before plays_limit was appended
  * (struct_size = its offset) is still served, with no play budget. */
 static void budget_query(tsume_capture_query *q, int32_t algo, uint64_t plays) {
     q->board_size = 19;
-    q->black = "K10 L11";
+    q->black = "K10 L11 N10";
     q->white = "L10";
     q->target = "L10";
     q->mode = TSUME_CAPTURE_DEFEND;
@@ -1242,7 +1243,7 @@ static void test_capture_plays_limit(void) {
         int old_layout; /* 0: this header's struct; 1: an old caller's, allocated to its size;
                            2: old struct_size in a full struct (plays_limit set but not to be read) */
         int32_t want_kind;
-        int aps_only; /* unbudgeted df-pn and PN* take 1.4 M and ~40 M plays here (seconds) */
+        int aps_only; /* the unbudgeted cases are asked of APS only */
     } cases[] = {
         {"tiny budget", 100, 0, TSUME_RESULT_UNKNOWN, 0},
         {"large budget", 1000000, 0, TSUME_RESULT_PROVEN, 0},
@@ -1283,8 +1284,8 @@ static void test_capture_plays_limit(void) {
                 FAIL("algo %d, %s: stopped after %" PRIu64 " plays, not near the budget of 100", algos[a],
                      cases[i].what, stats.generated);
             if (kind == TSUME_RESULT_PROVEN) {
-                /* the needed work is far above the tiny budget, so that case tested something */
-                if (stats.generated < 1000)
+                /* the needed work is well above the tiny budget, so that case tested something */
+                if (stats.generated < 400)
                     FAIL("algo %d, %s: answered in %" PRIu64 " plays; pick a harder question", algos[a],
                          cases[i].what, stats.generated);
                 char *best = NULL;
