@@ -734,6 +734,24 @@ type first struct {
 // upper bound far cheaper than a bounded search from the root, and the
 // answer if nothing better is found. The main line is read once, while
 // there is time to re-prove what the table lost.
+//
+// The repair's bounded searches have no node cap here, under either rules,
+// unlike the line phase's later repairs (repairSearchNodes). Under mate
+// rules a cap of 40 k, the repair giving up and the shortening starting
+// from the root at the proof's length, was measured (line nodes to the
+// final length, 2 M limit, 256 MiB; lines at a 2 s limit). On 118 mates
+// (the 36 of proofOptions, gen-shogi seeds 161 and 171) it changes
+// nothing: 117 first repairs ask no bounded search at all (the proof walk
+// settles every alternative), the other's largest took 36 k. Of 767 mates
+// of seeds 181-341, two first repairs had a search above 40 k: seed 241
+// #31 (70 k) 17 plies after 120 k and 118 k line nodes, seed 331 #61
+// (46 k, proven) 21 plies after 1.06 M uncapped and 1.28 M capped; both
+// had a verified line by 2 s either way. The cap pays only where the
+// repair meets an escape whose disproof is large (seed 111 #40: 155 k;
+// 37 plies after 1.83 M uncapped, 35 after 1.66 M capped). A 100 k cap
+// gave 33 plies after 1.96 M there, and no verified line by 2 s; a 40 k
+// cap that falls back to the uncapped repair pays the disproof anyway
+// (43 plies after 323 k line nodes against 310 k).
 func (s *Solver) firstLine(ctx context.Context, g *Game, bounded func(int, uint64) core.Result, stopped func() bool) first {
 	var f first
 	f.pv, f.long = s.completeLine(ctx, g, maxRepairLine)
