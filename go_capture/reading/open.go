@@ -78,20 +78,8 @@ func (s *searcher) safeExtension() bool { return s.extendsTo(s.safeLibs) }
 // liberties, QSCapture at most 2), and the target's liberties are
 // candidates of every ip_k. Off as safeExtension is.
 func (s *searcher) extendsTo(t int) bool {
-	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
-		return false
-	}
-	libs := s.b.Libs(s.target)
-	tid, n := s.b.StringID(s.target), libs.Count()
-	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
-		if s.koBanned(o, s.owner) || s.extensionBound(o, tid, n) < t {
-			continue
-		}
-		if l := s.extensionSet(o); l.Count() >= t {
-			return true
-		}
-	}
-	return false
+	e := s.extensions(t, true)
+	return !e.Empty()
 }
 
 // extensionsTo returns the liberties of the target at which the owner's
@@ -99,7 +87,12 @@ func (s *searcher) extendsTo(t int) bool {
 // SafeLibs): after one of them gi(t-2) fails at once, so in ip_(t-2) it
 // is a forced move, known without a play. Empty when the rules are off
 // as safeExtension's are.
-func (s *searcher) extensionsTo(t int) (e board.Bitset) {
+func (s *searcher) extensionsTo(t int) board.Bitset { return s.extensions(t, false) }
+
+// extensions returns the liberties of the target at which the owner's
+// extension, not under a ko ban, gives it at least t liberties; with
+// first, only the first one found (extendsTo needs no more).
+func (s *searcher) extensions(t int, first bool) (e board.Bitset) {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return e
 	}
@@ -111,6 +104,9 @@ func (s *searcher) extensionsTo(t int) (e board.Bitset) {
 		}
 		if l := s.extensionSet(o); l.Count() >= t {
 			e.Set(o)
+			if first {
+				return e
+			}
 		}
 	}
 	return e
