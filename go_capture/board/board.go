@@ -801,7 +801,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		s.libs.Or(&o.libs)
 		for i, w := range o.stones {
 			for ; w != 0; w &= w - 1 {
-				b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), c, id)
+				b.relabel(Point(i<<6+bits.TrailingZeros64(w)), id)
 			}
 		}
 	}
@@ -877,13 +877,23 @@ func (b *Board) remove(id Point) {
 	}
 }
 
-// setPoint changes one point, logging its old content.
+// setPoint changes one point to another content, logging its old
+// content. The point's bit moves between the two sets by toggling it in
+// both (it is in the old one, not in the new one).
 func (b *Board) setPoint(p Point, c Color, id Point) {
 	old := b.color[p]
 	b.pointLog = append(b.pointLog, pointUndo{p: p, color: old, sid: b.sid[p]})
-	b.points[old].Clear(p)
-	b.points[c].Set(p)
+	bit, i := uint64(1)<<(uint(p)&63), p>>6
+	b.points[old&3][i] ^= bit
+	b.points[c&3][i] ^= bit
 	b.color[p], b.sid[p] = c, id
+}
+
+// relabel gives the stone at p the string id, logging its old one: its
+// colour, and so the point sets, stay as they are.
+func (b *Board) relabel(p Point, id Point) {
+	b.pointLog = append(b.pointLog, pointUndo{p: p, color: b.color[p], sid: b.sid[p]})
+	b.sid[p] = id
 }
 
 // logStr saves string id once per move before it is changed.
@@ -933,8 +943,11 @@ func (b *Board) Undo() bool {
 	b.strLog = b.strLog[:m.nStr]
 	for i := len(b.pointLog) - 1; i >= int(m.nPoint); i-- {
 		u := b.pointLog[i]
-		b.points[b.color[u.p]].Clear(u.p)
-		b.points[u.color].Set(u.p)
+		// Toggled in both sets as in setPoint; a relabelled stone's
+		// bit is toggled twice in one set, which leaves it.
+		bit, w := uint64(1)<<(uint(u.p)&63), u.p>>6
+		b.points[b.color[u.p]&3][w] ^= bit
+		b.points[u.color&3][w] ^= bit
 		b.color[u.p], b.sid[u.p] = u.color, u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
