@@ -297,32 +297,7 @@ func TestHostileOpenSpaceSolve(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	rng := rand.New(rand.NewSource(1403))
-	algos := []string{AlgoDFPN, AlgoPNStar, AlgoAPS, AlgoCStar}
-	compared := 0
-	for i := 0; i < n; i++ {
-		size := 5 + i%15
-		fill := []float64{0.1, 0.25, 0.4, 0.6}[rng.Intn(4)]
-		b := hostileBoard(rng, size, fill, rng.Intn(3) == 0)
-		safe := 2 + rng.Intn(7)
-		var weak []board.Point
-		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
-			if b.At(p) != board.Empty && b.StringID(p) == p && b.NumLibs(p) < safe && b.NumLibs(p) <= 4 {
-				weak = append(weak, p)
-			}
-		}
-		if len(weak) == 0 {
-			continue
-		}
-		p := weak[rng.Intn(len(weak))]
-		hostileKo(rng, b, p)
-		for _, mode := range []Mode{Attack, Defend} {
-			o := Options{Algorithm: algos[i%len(algos)], SafeLibs: safe, Plays: 30000, Nodes: math.MaxInt64}
-			if hostileSolveCompare(t, b, p, mode, o) {
-				compared++
-			}
-		}
-	}
+	compared := hostileSolveRounds(t, rand.New(rand.NewSource(1403)), n, 30000)
 	if compared < n/2 {
 		t.Fatalf("only %d questions compared", compared)
 	}
@@ -431,11 +406,22 @@ func TestHostileOpenSpaceHeavy(t *testing.T) {
 			b.SetKo(board.NoPoint, board.Empty)
 		}
 	}
+	compared := hostileSolveRounds(t, rng, 300, 100000)
+	t.Logf("%d questions compared", compared)
+}
+
+// hostileSolveRounds asks n random questions (sizes 5 to 19, dense to
+// sparse, edge positions, SafeLibs 2 to 8, a ko ban near a weak string;
+// attack and defence, the four algorithms in turn, plays per question)
+// with and without the open-space rules (hostileSolveCompare), and
+// returns how many both decided.
+func hostileSolveRounds(t *testing.T, rng *rand.Rand, n int, plays int64) (compared int) {
+	t.Helper()
 	algos := []string{AlgoDFPN, AlgoPNStar, AlgoAPS, AlgoCStar}
-	compared := 0
-	for i := 0; i < 300; i++ {
+	for i := 0; i < n; i++ {
 		size := 5 + i%15
-		b := hostileBoard(rng, size, []float64{0.1, 0.25, 0.4, 0.6}[rng.Intn(4)], rng.Intn(3) == 0)
+		fill := []float64{0.1, 0.25, 0.4, 0.6}[rng.Intn(4)]
+		b := hostileBoard(rng, size, fill, rng.Intn(3) == 0)
 		safe := 2 + rng.Intn(7)
 		var weak []board.Point
 		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
@@ -449,11 +435,11 @@ func TestHostileOpenSpaceHeavy(t *testing.T) {
 		p := weak[rng.Intn(len(weak))]
 		hostileKo(rng, b, p)
 		for _, mode := range []Mode{Attack, Defend} {
-			o := Options{Algorithm: algos[i%len(algos)], SafeLibs: safe, Plays: 100000, Nodes: math.MaxInt64}
+			o := Options{Algorithm: algos[i%len(algos)], SafeLibs: safe, Plays: plays, Nodes: math.MaxInt64}
 			if hostileSolveCompare(t, b, p, mode, o) {
 				compared++
 			}
 		}
 	}
-	t.Logf("%d questions compared", compared)
+	return compared
 }

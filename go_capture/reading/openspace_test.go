@@ -43,17 +43,7 @@ func sparseBoard(rng *rand.Rand, size int, fill float64) *board.Board {
 // reachesSafety reports, by playing every legal move of the owner, that
 // one of them leaves the target on the board with safe liberties or more.
 func reachesSafety(b *board.Board, target board.Point, owner board.Color, safe int) bool {
-	for p := board.Point(0); int(p) < b.NumPoints(); p++ {
-		if b.Play(p, owner) != nil {
-			continue
-		}
-		ok := b.At(target) == owner && b.NumLibs(target) >= safe
-		b.Undo()
-		if ok {
-			return true
-		}
-	}
-	return false
+	return reachesSafetyKo(b, target, owner, safe, false)
 }
 
 // TestOpenSpaceRuleAgainstPlay checks the open-space rules (open.go)
