@@ -86,6 +86,18 @@ func checkConsistent(t *testing.T, b *Board) {
 	if h != b.Hash() {
 		t.Fatalf("hash %x, recomputed %x", b.Hash(), h)
 	}
+	// Each string's own hash is its stones' part of the board's.
+	sh := map[Point]uint64{}
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] != Empty {
+			sh[b.sid[p]] ^= zobrist[b.color[p]][p]
+		}
+	}
+	for id, h := range sh {
+		if b.strs[id].hash != h {
+			t.Fatalf("string at %s: hash %x, recomputed %x\n%s", b.Vertex(id), b.strs[id].hash, h, b)
+		}
+	}
 }
 
 func TestPlayRules(t *testing.T) {
