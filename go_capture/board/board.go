@@ -955,10 +955,13 @@ func (b *Board) Undo() bool {
 		u := b.pointLog[i]
 		// Toggled in both sets as in setPoint; a relabelled stone's
 		// bit is toggled twice in one set, which leaves it.
-		bit, w := uint64(1)<<(uint(u.p)&63), u.p>>6
-		b.points[b.color[u.p]&3][w] ^= bit
-		b.points[u.color&3][w] ^= bit
-		b.color[u.p], b.sid[u.p] = u.color, u.sid
+		if c := b.color[u.p]; c != u.color { // else relabelled: in the same set
+			bit, w := uint64(1)<<(uint(u.p)&63), u.p>>6
+			b.points[c&3][w] ^= bit
+			b.points[u.color&3][w] ^= bit
+			b.color[u.p] = u.color
+		}
+		b.sid[u.p] = u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
 	b.hash, b.ko, b.koColor, b.captured = m.hash, m.ko, m.koColor, m.captured
