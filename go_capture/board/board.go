@@ -764,14 +764,13 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.epoch = 1
 	}
 	// The new stone joins its friends into one string. Its id is the
-	// one a chain of pairwise merges would keep (the larger string's, the
-	// earlier one on a tie, starting from the lone stone p): the largest
-	// friend usually, whose record then grows in place, so an extension
-	// (most moves) logs and rewrites one record.
-	id, n := p, int16(1)
+	// largest friend's (the earlier one on a tie), p's only when it has
+	// none: that record grows in place, so an extension (most moves)
+	// logs and rewrites one record and relabels no stone.
+	id, n, most := p, int16(1), int16(0)
 	for _, f := range friends[:nf] {
-		if n < b.strs[f].nStones {
-			id = f
+		if k := b.strs[f].nStones; k > most {
+			id, most = f, k
 		}
 		n += b.strs[f].nStones
 	}
