@@ -21,8 +21,11 @@ var (
 // str is one string (chain) of stones, stored under the id of one of its
 // stones. Liberties are counted once when they change.
 type str struct {
-	stones  Bitset
-	libs    Bitset
+	stones Bitset
+	libs   Bitset
+	// hash is the Zobrist hash of the stones (their part of the
+	// board's hash), so that a capture takes them out of a hash at once.
+	hash    uint64
 	nStones int16
 	nLibs   int16
 	color   Color
@@ -305,11 +308,7 @@ func (b *Board) KeyAfter(p Point, c Color, toMove Color) uint64 {
 			st := &b.strs[id]
 			nCapt += int(st.nStones)
 			captPoint = id
-			for i, w := range st.stones {
-				for ; w != 0; w &= w - 1 {
-					h ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
-				}
-			}
+			h ^= st.hash
 		}
 	}
 	// As in play: one stone taken by a lone stone left with that point
@@ -744,11 +743,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 			s := &b.strs[id]
 			nCapt += int(s.nStones)
 			captPoint = id
-			for i, w := range s.stones {
-				for ; w != 0; w &= w - 1 {
-					newHash ^= zobrist[enemy][i<<6+bits.TrailingZeros64(w)]
-				}
-			}
+			newHash ^= s.hash
 		}
 	}
 	if !legal {
@@ -769,14 +764,13 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.epoch = 1
 	}
 	// The new stone joins its friends into one string. Its id is the
-	// one a chain of pairwise merges would keep (the larger string's, the
-	// earlier one on a tie, starting from the lone stone p): the largest
-	// friend usually, whose record then grows in place, so an extension
-	// (most moves) logs and rewrites one record.
-	id, n := p, int16(1)
+	// largest friend's (the earlier one on a tie), p's only when it has
+	// none: that record grows in place, so an extension (most moves)
+	// logs and rewrites one record and relabels no stone.
+	id, n, most := p, int16(1), int16(0)
 	for _, f := range friends[:nf] {
-		if n < b.strs[f].nStones {
-			id = f
+		if k := b.strs[f].nStones; k > most {
+			id, most = f, k
 		}
 		n += b.strs[f].nStones
 	}
@@ -789,6 +783,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		*s = str{color: c}
 	}
 	s.stones.Set(p)
+	s.hash ^= zobrist[c][p]
 	b.setPoint(p, c, id)
 	for _, f := range friends[:nf] {
 		if f == id {
@@ -798,6 +793,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		// merges; only its points are relabelled.
 		o := &b.strs[f]
 		s.stones.Or(&o.stones)
+		s.hash ^= o.hash
 		s.libs.Or(&o.libs)
 		for i, w := range o.stones {
 			for ; w != 0; w &= w - 1 {
@@ -902,14 +898,27 @@ func (b *Board) logStr(id Point) {
 		return
 	}
 	b.stamp[id] = b.epoch
-	b.strLog = append(b.strLog, strUndo{id: id, s: b.strs[id]})
+	// Written in place: an append of a composite literal builds it on
+	// the stack first and copies it (twice the stores, and the zeroing).
+	n := len(b.strLog)
+	if n == cap(b.strLog) {
+		b.strLog = append(b.strLog, strUndo{})
+	}
+	b.strLog = b.strLog[:n+1]
+	u := &b.strLog[n]
+	u.id, u.s = id, b.strs[id]
 }
 
 func (b *Board) pushMark() {
-	b.marks = append(b.marks, mark{
-		nPoint: int32(len(b.pointLog)), nStr: int32(len(b.strLog)), nLib: int32(len(b.libLog)), hash: b.hash,
-		ko: b.ko, koColor: b.koColor, captured: b.captured, histLen: int32(len(b.history)), histKey: b.histKey,
-	})
+	n := len(b.marks) // written in place, as in logStr
+	if n == cap(b.marks) {
+		b.marks = append(b.marks, mark{})
+	}
+	b.marks = b.marks[:n+1]
+	m := &b.marks[n]
+	m.nPoint, m.nStr, m.nLib, m.histLen = int32(len(b.pointLog)), int32(len(b.strLog)), int32(len(b.libLog)), int32(len(b.history))
+	m.hash, m.histKey = b.hash, b.histKey
+	m.ko, m.koColor, m.captured = b.ko, b.koColor, b.captured
 }
 
 // Depth returns the number of moves that Undo can take back.
@@ -945,10 +954,13 @@ func (b *Board) Undo() bool {
 		u := b.pointLog[i]
 		// Toggled in both sets as in setPoint; a relabelled stone's
 		// bit is toggled twice in one set, which leaves it.
-		bit, w := uint64(1)<<(uint(u.p)&63), u.p>>6
-		b.points[b.color[u.p]&3][w] ^= bit
-		b.points[u.color&3][w] ^= bit
-		b.color[u.p], b.sid[u.p] = u.color, u.sid
+		if c := b.color[u.p]; c != u.color { // else relabelled: in the same set
+			bit, w := uint64(1)<<(uint(u.p)&63), u.p>>6
+			b.points[c&3][w] ^= bit
+			b.points[u.color&3][w] ^= bit
+			b.color[u.p] = u.color
+		}
+		b.sid[u.p] = u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
 	b.hash, b.ko, b.koColor, b.captured = m.hash, m.ko, m.koColor, m.captured

@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -85,6 +86,18 @@ func checkConsistent(t *testing.T, b *Board) {
 	}
 	if h != b.Hash() {
 		t.Fatalf("hash %x, recomputed %x", b.Hash(), h)
+	}
+	// Each string's own hash is its stones' part of the board's.
+	sh := map[Point]uint64{}
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] != Empty {
+			sh[b.sid[p]] ^= zobrist[b.color[p]][p]
+		}
+	}
+	for id, h := range sh {
+		if b.strs[id].hash != h {
+			t.Fatalf("string at %s: hash %x, recomputed %x\n%s", b.Vertex(id), b.strs[id].hash, h, b)
+		}
 	}
 }
 
@@ -571,6 +584,104 @@ func checkPointSets(t *testing.T, b *Board) {
 		}
 		if got := b.Around(b.Points(c)); got != want {
 			t.Fatalf("Around(Points(%v)) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// boardState is what a position is made of, for exact comparison: the
+// contents and string ids of the points, every live string's record, the
+// point sets, the hash, the ko ban, the captures and the superko history.
+type boardState struct {
+	color          [MaxPoints]Color
+	sid            [MaxPoints]Point
+	strs           map[Point]str
+	points         [3]Bitset
+	hash, histKey  uint64
+	ko             Point
+	koColor        Color
+	captured       [3]int16
+	histLen, depth int
+	logs           [3]int
+}
+
+func stateOf(b *Board) boardState {
+	s := boardState{color: b.color, sid: b.sid, strs: map[Point]str{}, points: b.points,
+		hash: b.hash, histKey: b.histKey, ko: b.ko, koColor: b.koColor, captured: b.captured,
+		histLen: len(b.history), depth: len(b.marks),
+		logs: [3]int{len(b.pointLog), len(b.strLog), len(b.libLog)}}
+	for p := Point(0); int(p) < b.n; p++ {
+		if b.color[p] != Empty {
+			s.strs[b.sid[p]] = b.strs[b.sid[p]]
+		}
+	}
+	return s
+}
+
+// TestUndoRestoresExactState plays random moves (Play, PlayForced and
+// passes, with and without superko) interleaved with undos, as a search
+// does, on boards crowded enough for captures, merges and kos, and
+// checks that each Undo gives back exactly the state before its move:
+// the string ids and records, the point sets, the hash, the ko ban, the
+// captures and the history, not only an equal-looking position.
+func TestUndoRestoresExactState(t *testing.T) {
+	for _, size := range []int{5, 7, 9, 19} {
+		for _, superko := range []bool{false, true} {
+			rng := rand.New(rand.NewSource(int64(size)*31 + 5))
+			b, _ := New(size)
+			b.SetSuperko(superko)
+			var stack []boardState
+			c := Black
+			plays, captures, kos := 0, 0, 0
+			for i := 0; i < 6000; i++ {
+				if b.Depth() > 0 && (rng.Intn(3) == 0 || b.Depth() > 2*b.n) {
+					b.Undo()
+					c = c.Opponent()
+					want := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					if got := stateOf(b); !reflect.DeepEqual(got, want) {
+						t.Fatalf("size %d superko %v step %d: Undo did not restore the state\n%s", size, superko, i, b)
+					}
+					continue
+				}
+				before := stateOf(b)
+				p := Point(rng.Intn(b.n))
+				if rng.Intn(2) == 0 { // a capture when there is one: kos come of them
+					for q := Point(0); int(q) < b.n; q++ {
+						if b.color[q] == Empty && b.IsCapture(q, c) {
+							p = q
+							break
+						}
+					}
+				}
+				if rng.Intn(40) == 0 {
+					p = Pass
+				}
+				var err error
+				if rng.Intn(4) == 0 {
+					err = b.PlayForced(p, c)
+				} else {
+					err = b.Play(p, c)
+				}
+				if err != nil {
+					if got := stateOf(b); !reflect.DeepEqual(got, before) {
+						t.Fatalf("size %d: refused move %s (%v) changed the board", size, b.Vertex(p), err)
+					}
+					continue
+				}
+				plays++
+				if b.captured != before.captured {
+					captures++
+				}
+				if b.ko != NoPoint {
+					kos++
+				}
+				stack = append(stack, before)
+				c = c.Opponent()
+			}
+			t.Logf("size %d superko %v: %d captures, %d ko bans, %d moves", size, superko, captures, kos, plays)
+			if captures < 20 || kos < 3 {
+				t.Fatalf("size %d superko %v: only %d captures and %d ko bans in %d moves", size, superko, captures, kos, plays)
+			}
 		}
 	}
 }

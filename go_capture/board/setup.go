@@ -56,6 +56,7 @@ func (b *Board) rebuild() {
 			top--
 			q := stack[top]
 			s.stones.Set(q)
+			s.hash ^= zobrist[c][q]
 			s.nStones++
 			for _, r := range b.nbr[q][:b.nnbr[q]] {
 				switch {
