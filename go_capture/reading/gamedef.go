@@ -480,6 +480,57 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 	return forced, 0
 }
 
+// offered is ip for the core's df-pn and PN*: the moves an AND node
+// offers the owner when it is expanded, without a gi search after each
+// candidate. It lists the forced moves of the smallest ip_k that holds
+// (k, 0 when none does), as ip does where the board or the gi cache
+// tells whether a candidate stops gi_k, and also every candidate the
+// cache cannot answer for, marking those in untested.
+//
+// Offering such a candidate changes no value: if it does not stop gi_k,
+// the position after it, the attacker to move, is proven by its own
+// terminal test (gi_1..gi_3, the same gi_k search ip would make), so a
+// proof of the AND node still needs every forced move refuted and a
+// disproof still needs a forced move that saves. But the test is made
+// only if the core visits that position: a node the owner saves by one
+// of its first moves no longer pays a gi search for every other
+// candidate. The deferred terminal test (captureGame.ExpandTerminal)
+// makes it, and Estimate gives such a position the numbers of one that
+// is likely proven at once.
+func (s *searcher) offered(forced []board.Point, maxK int, untested *board.Bitset) ([]board.Point, int) {
+	for k := 1; k <= maxK; k++ {
+		if !s.threat(k) {
+			continue
+		}
+		cands := s.candidates(s.scratch[s.ply][:0], k)
+		s.scratch[s.ply] = cands
+		salt, look := s.giFirstSalt(k)
+		var keys ahead
+		if look {
+			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
+		}
+		wide := s.extensionsTo(min(k+2, s.safeLibs))
+		for i, c := range cands {
+			if wide.Has(c) {
+				forced = append(forced, c) // out of gi_k's reach (open.go)
+				continue
+			}
+			if look {
+				if r, ok := s.cachedAfter(c, &keys, i); ok {
+					if r == board.NoPoint {
+						forced = append(forced, c)
+					}
+					continue
+				}
+			}
+			forced = append(forced, c)
+			untested.Set(c)
+		}
+		return forced, k
+	}
+	return forced, 0
+}
+
 // widestFirst orders the target's liberties ms by the liberties an
 // extension there would have (extensionBound), the most first: the
 // extension that leaves gi the fewest chances is the likeliest

@@ -143,6 +143,11 @@ type Options struct {
 	// noOpenSpace turns off the open-space rules (open.go: an
 	// extension to SafeLibs liberties saves; tests compare).
 	noOpenSpace bool
+	// testedForced makes df-pn and PN* list an AND node's forced moves
+	// with a gi search after every candidate (ip) rather than offer the
+	// candidates the gi cache cannot answer for untested (offered;
+	// tests compare).
+	testedForced bool
 	// onlyPass (1, 2 or 3) makes df-pn, PN* and C* search that ko pass
 	// alone, whatever the passes before it found (tests compare the
 	// passes).

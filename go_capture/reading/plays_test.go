@@ -19,7 +19,7 @@ func TestPlaysBudget(t *testing.T) {
 		{AlgoAPS, "ladder broken by breakers", 100000},
 		{AlgoDFPN, "ko capture is a ko result", 500},
 		{AlgoDFPN, "ladder: the victim runs", 20000},
-		{AlgoDFPN, "ladder broken by breakers", 15000},
+		{AlgoDFPN, "ladder broken by breakers", 10000},
 		{AlgoPNStar, "ko capture is a ko result", 700},
 		{AlgoPNStar, "ladder broken by breakers", 50000},
 	}
