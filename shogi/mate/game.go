@@ -53,6 +53,21 @@ type Game struct {
 	// rules too (tests compare searches with and without their check
 	// counts, see Estimate).
 	noCheckCount bool
+	// ahead holds the children's keys firstMateCounted computed at an
+	// attacker's node, for PreviewKey.
+	ahead childKeys
+}
+
+// childKeys are the keys of the children of the attacker's node at
+// (its key), in the order of moves: the core asks PreviewKey of every
+// child, in the order Moves gave, right after Moves, whose mate-in-one test
+// (firstMateCounted) has just computed them. next is the first not yet
+// asked for.
+type childKeys struct {
+	at    core.Key
+	moves []shogi.Move
+	keys  []core.Key
+	next  int
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -82,6 +97,7 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules, ev *evasion
 		fut:      newFutileScratch(),
 		delays:   defaultDelays,
 		evasions: ev,
+		ahead:    childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves)},
 	}
 	for i := range g.lastDrop {
 		g.lastDrop[i] = -1
@@ -220,8 +236,13 @@ func (g *Game) firstMateCounted(ms []shogi.Move) (shogi.Move, bool) {
 	// The children's slots first, all of them loading at once: each
 	// count reads its slot, a random access to a table of megabytes.
 	hand := g.pos.Hand(g.attacker)
+	a := &g.ahead
+	a.at, a.next = g.Key(), 0
+	a.moves, a.keys = append(a.moves[:0], ms...), a.keys[:0]
 	for _, m := range ms {
-		g.evasions.prefetch(g.checkKey(m, hand))
+		k := g.checkKey(m, hand)
+		a.keys = append(a.keys, k)
+		g.evasions.prefetch(k)
 	}
 	for _, m := range ms {
 		g.pos.Do(m)
@@ -436,6 +457,12 @@ func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
 	}
 	if g.evasions == nil {
 		return k, false, false
+	}
+	if a := &g.ahead; a.next < len(a.moves) && a.moves[a.next] == sm && a.at == g.Key() {
+		// Computed (and its slot loaded) by firstMateCounted.
+		k = a.keys[a.next]
+		a.next++
+		return k, false, true
 	}
 	k = g.checkKey(sm, hand)
 	g.evasions.prefetch(k)
