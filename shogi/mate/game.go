@@ -53,6 +53,21 @@ type Game struct {
 	// rules too (tests compare searches with and without their check
 	// counts, see Estimate).
 	noCheckCount bool
+	// ahead holds the children's keys firstMateCounted computed at an
+	// attacker's node, for PreviewKey.
+	ahead childKeys
+}
+
+// childKeys are the keys of the children of the attacker's node at
+// (its key), in the order of moves: the core asks PreviewKey of every
+// child, in the order Moves gave, right after Moves, whose mate-in-one test
+// (firstMateCounted) has just computed them. next is the first not yet
+// asked for.
+type childKeys struct {
+	at    core.Key
+	moves []shogi.Move
+	keys  []core.Key
+	next  int
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -82,6 +97,7 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules, ev *evasion
 		fut:      newFutileScratch(),
 		delays:   defaultDelays,
 		evasions: ev,
+		ahead:    childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves)},
 	}
 	for i := range g.lastDrop {
 		g.lastDrop[i] = -1
@@ -140,7 +156,11 @@ func (g *Game) OrNode() bool { return g.pos.SideToMove() == g.attacker }
 // after one of the attacker's (26 hard positions of gen-shogi seed 41: the
 // 18 no-mates decided before in 4.37 M -> 2.97 M expansions). Under tsume
 // rules attacker nodes are not tested: a check generation per defender
-// move costs more than the expansions it saves.
+// move costs more than the expansions it saves. Nor for a mate in one (as
+// KomoringHeights tests each reply at a defender's first expansion): on
+// Microcosmos tail 201 only 27 k of the 1.15 M attacker expansions of the
+// first proof end in one, so it could save at most 1.3 % of the
+// expansions.
 func (g *Game) Terminal() core.Outcome {
 	if g.OrNode() {
 		if g.countsChecks() && g.checkCount(g.Key()) == 0 {
@@ -220,8 +240,13 @@ func (g *Game) firstMateCounted(ms []shogi.Move) (shogi.Move, bool) {
 	// The children's slots first, all of them loading at once: each
 	// count reads its slot, a random access to a table of megabytes.
 	hand := g.pos.Hand(g.attacker)
+	a := &g.ahead
+	a.at, a.next = g.Key(), 0
+	a.moves, a.keys = append(a.moves[:0], ms...), a.keys[:0]
 	for _, m := range ms {
-		g.evasions.prefetch(g.checkKey(m, hand))
+		k := g.checkKey(m, hand)
+		a.keys = append(a.keys, k)
+		g.evasions.prefetch(k)
 	}
 	for _, m := range ms {
 		g.pos.Do(m)
@@ -338,6 +363,14 @@ func (g *Game) Undo(m core.Move) { g.pos.Undo(shogi.Move(m)) }
 // 41 to 401 0.73-1.70x, six of eight in more expansions (with a terminal
 // test of attackers without a check as well, 0.51-1.04x, but tail 601
 // unproven after 34.7 M expansions, 18.7 M before).
+//
+// The weights of the defender's number stay 1 and 1: the first proofs
+// swing both ways with them. The free squares counted twice (n + 2 free)
+// took tails 201, 301, 401 and 601 0.95x, 0.86x, 0.91x and 0.88x the
+// expansions and the antma set 0.92x, but tails 81 and 101 2.8x and 2.4x
+// (756 k, 679 k); 1.5 times took 101 1.19x, 201 1.13x, 301 1.12x, and 81
+// past 1.4x; three times 201 0.94x, 301 1.03x. A forced reply (one
+// evasion) valued 1 instead of 1 + free: 201 1.17x, 301 1.15x.
 func (g *Game) Estimate() (pn, dn core.PN) {
 	if g.OrNode() {
 		if !g.countsChecks() {
@@ -436,6 +469,12 @@ func (g *Game) PreviewKey(m core.Move) (k core.Key, or bool, ok bool) {
 	}
 	if g.evasions == nil {
 		return k, false, false
+	}
+	if a := &g.ahead; a.next < len(a.moves) && a.moves[a.next] == sm && a.at == g.Key() {
+		// Computed (and its slot loaded) by firstMateCounted.
+		k = a.keys[a.next]
+		a.next++
+		return k, false, true
 	}
 	k = g.checkKey(sm, hand)
 	g.evasions.prefetch(k)
