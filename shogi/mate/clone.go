@@ -25,6 +25,9 @@ func (g *Game) Clone() *Game {
 	c.pos = g.pos.Clone()
 	c.buf = make([]shogi.Move, 0, cap(g.buf))
 	c.fut = newFutileScratch()
+	// The children's keys of the last attacker node are scratch too: a
+	// shared one is written by both threads' mate-in-one tests.
+	c.ahead = childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves)}
 	if g.evasions != nil {
 		c.evasions = newEvasionCache()
 	}
