@@ -20,7 +20,7 @@ from conftest import MATE1, NOMATE, solved
 # A long problem (many seconds): a node limit stops it in the proof phase.
 LONG = "9/9/9/9/4k4/9/9/9/9 b 2B2S 1"
 # Can White save L10 (next to black K10 and L11, black N10 a point away) on an
-# empty 19x19 board? About 400 board plays for df-pn, 1 100 for APS.
+# empty 19x19 board? df-pn and APS answer it with different work.
 BUDGET_QUESTION = dict(board_size=19, black="K10 L11 N10", white="L10", target="L10", mode="defend", plays=200_000)
 
 
