@@ -152,6 +152,9 @@ type Options struct {
 	// table instead of estimating its positions by what pass 1 found
 	// (passOneHint; tests compare).
 	noPassOneHint bool
+	// noPassTwoHint makes df-pn start pass 2 from an empty table instead
+	// of estimating its positions by what pass 3 found (tests compare).
+	noPassTwoHint bool
 	// onlyPass (1, 2 or 3) makes df-pn, PN* and C* search that ko pass
 	// alone, whatever the passes before it found (tests compare the
 	// passes).
