@@ -148,6 +148,13 @@ type Options struct {
 	// candidates the gi cache cannot answer for untested (offered;
 	// tests compare).
 	testedForced bool
+	// noPassOneHint makes df-pn, PN* and C* start pass 3 from an empty
+	// table instead of estimating its positions by what pass 1 found
+	// (passOneHint; tests compare).
+	noPassOneHint bool
+	// noPassTwoHint makes df-pn start pass 2 from an empty table instead
+	// of estimating its positions by what pass 3 found (tests compare).
+	noPassTwoHint bool
 	// onlyPass (1, 2 or 3) makes df-pn, PN* and C* search that ko pass
 	// alone, whatever the passes before it found (tests compare the
 	// passes).
