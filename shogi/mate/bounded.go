@@ -28,6 +28,9 @@ type boundedGame struct {
 	table *core.Table
 	// ep is the epoch whose keys the search stores under (see epochs).
 	ep epochs
+	// reachBuf is disproofReach's move buffer (one per thread: Clone
+	// drops it).
+	reachBuf []shogi.Move
 }
 
 // newBoundedGame asks "mate within limit plies?" from g's current
@@ -115,6 +118,7 @@ func (e epochs) probeDecided(t *core.Table, k core.Key, left int, or bool, dom c
 func (b *boundedGame) Clone() core.Game {
 	c := *b
 	c.Game = b.Game.Clone()
+	c.reachBuf = nil
 	return &c
 }
 
@@ -266,8 +270,18 @@ func (b *boundedGame) Decided(e core.Entry) {
 		return
 	}
 	k := b.Game.Key()
+	own := k.Hand
 	k.Hand = e.Key.Hand
-	noteHorizon(b.table, k, b.left(), e)
+	left := b.left()
+	noteHorizon(b.table, k, left, e)
+	if e.DN == 0 {
+		// A disproof may reach past its horizon (see disproofReach): the
+		// reach holds for the position's own hand.
+		if d := b.disproofReach(left); d > left {
+			k.Hand = own
+			noteHorizon(b.table, k, d, e)
+		}
+	}
 }
 
 // noteHorizon adds to the horizon summary of the position k (unsalted;
