@@ -412,3 +412,24 @@ func TestShortenSaysWhyItEnded(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryKeysShareABucket: a position's two horizon summaries land in
+// one bucket (lengthsKey): their Boards differ by summaryStep, whose
+// product with the table's bucket multiplier is 1, and the keys differ
+// from each other and from the unbounded key.
+func TestSummaryKeysShareABucket(t *testing.T) {
+	step, mult := uint64(summaryStep), uint64(0x9e3779b97f4a7c15)
+	if step*mult != 1 {
+		t.Fatalf("summaryStep %#x is not the inverse of the bucket multiplier", uint64(summaryStep))
+	}
+	for i := uint64(1); i < 1000; i++ {
+		k := core.Key{Board: i * 0x2545f4914f6cdd1d, Hand: uint32(i)}
+		p, d := lengthsKey(k, true), lengthsKey(k, false)
+		if d.Board-p.Board != summaryStep || p.Hand != k.Hand || d.Hand != k.Hand {
+			t.Fatalf("%v: summaries %v and %v", k, p, d)
+		}
+		if p.Board == k.Board || d.Board == k.Board {
+			t.Fatalf("%v: summaries %v and %v", k, p, d)
+		}
+	}
+}
