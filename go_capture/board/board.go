@@ -757,7 +757,17 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 
-	b.pushMark()
+	// pushMark written out: too large to be inlined, and a call on
+	// every move.
+	nm := len(b.marks)
+	if nm == cap(b.marks) {
+		b.marks = append(b.marks, mark{})
+	}
+	b.marks = b.marks[:nm+1]
+	m := &b.marks[nm]
+	m.nPoint, m.nStr, m.nLib, m.histLen = int32(len(b.pointLog)), int32(len(b.strLog)), int32(len(b.libLog)), int32(len(b.history))
+	m.hash, m.histKey = b.hash, b.histKey
+	m.ko, m.koColor, m.captured = b.ko, b.koColor, b.captured
 	b.epoch++
 	if b.epoch == 0 { // wrapped: old stamps could collide
 		b.stamp = [MaxPoints]uint32{}
