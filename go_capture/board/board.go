@@ -857,6 +857,11 @@ func (b *Board) remove(id Point) {
 	// The record stays as it is (setPoint relabels the points only; the
 	// strings gaining liberties are of the other colour).
 	s := &b.strs[id]
+	if s.nStones == 1 { // id is the stone: no walk over the words
+		b.setPoint(id, Empty, NoPoint)
+		b.freeLib(id)
+		return
+	}
 	for i, w := range s.stones {
 		for ; w != 0; w &= w - 1 {
 			b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), Empty, NoPoint)
@@ -864,21 +869,26 @@ func (b *Board) remove(id Point) {
 	}
 	for i, w := range s.stones {
 		for ; w != 0; w &= w - 1 {
-			q := Point(i<<6 + bits.TrailingZeros64(w))
-			for _, r := range b.nbr[q][:b.nnbr[q]] {
-				if b.color[r] == Empty {
-					continue
-				}
-				nid := b.sid[r]
-				n := &b.strs[nid]
-				if !n.libs.Has(q) {
-					if b.stamp[nid] != b.epoch { // else restored whole
-						b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
-					}
-					n.libs.Set(q)
-					n.nLibs++
-				}
+			b.freeLib(Point(i<<6 + bits.TrailingZeros64(w)))
+		}
+	}
+}
+
+// freeLib gives the emptied point q to the strings next to it as a
+// liberty, once each.
+func (b *Board) freeLib(q Point) {
+	for _, r := range b.nbr[q][:b.nnbr[q]] {
+		if b.color[r] == Empty {
+			continue
+		}
+		nid := b.sid[r]
+		n := &b.strs[nid]
+		if !n.libs.Has(q) {
+			if b.stamp[nid] != b.epoch { // else restored whole
+				b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
 			}
+			n.libs.Set(q)
+			n.nLibs++
 		}
 	}
 }
