@@ -805,6 +805,10 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		s.stones.Or(&o.stones)
 		s.hash ^= o.hash
 		s.libs.Or(&o.libs)
+		if o.nStones == 1 { // f is the stone
+			b.relabel(f, id)
+			continue
+		}
 		for i, w := range o.stones {
 			for ; w != 0; w &= w - 1 {
 				b.relabel(Point(i<<6+bits.TrailingZeros64(w)), id)
