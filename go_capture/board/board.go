@@ -98,7 +98,11 @@ type Board struct {
 	libLog   []libUndo
 	marks    []mark
 	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
-	epoch    uint32
+	// dead counts, for each point, the strings with that id that a move
+	// on the undo stack captured or merged away: their records, left
+	// in place, must outlive a lone stone played there.
+	dead  [MaxPoints]int16
+	epoch uint32
 
 	// adj remembers what AppendAdjacent found (see adjEntry); it is
 	// the board's own, never shared with a clone.
@@ -784,10 +788,16 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 		n += b.strs[f].nStones
 	}
-	// strs[p] is logged although p is empty: it may still hold the
-	// record of a string merged away under id p earlier on the undo
-	// stack, which the undo of that merge needs back.
-	b.logStr(id)
+	// strs[p] is logged although p is empty when it still holds the
+	// record of a string captured or merged away under id p earlier on
+	// the undo stack, which the undo of that move needs back (dead);
+	// otherwise the record is nobody's, and is only stamped, so that
+	// the captures below do not log the liberties they give it.
+	if id != p || b.dead[p] != 0 {
+		b.logStr(id)
+	} else {
+		b.stamp[p] = b.epoch
+	}
 	s := &b.strs[id]
 	if id == p {
 		*s = str{color: c}
@@ -801,6 +811,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 		// The absorbed record stays as it is, for the undo of earlier
 		// merges; only its points are relabelled.
+		b.dead[f]++
 		o := &b.strs[f]
 		s.stones.Or(&o.stones)
 		s.hash ^= o.hash
@@ -860,6 +871,7 @@ func seenBefore(b *Board, prev []Point, id Point) bool {
 func (b *Board) remove(id Point) {
 	// The record stays as it is (setPoint relabels the points only; the
 	// strings gaining liberties are of the other colour).
+	b.dead[id]++
 	s := &b.strs[id]
 	if s.nStones == 1 { // id is the stone: no walk over the words
 		b.setPoint(id, Empty, NoPoint)
@@ -984,6 +996,9 @@ func (b *Board) Undo() bool {
 			b.points[u.color&3][w] ^= bit
 			b.color[u.p] = u.color
 		}
+		if u.p == u.sid { // a captured or absorbed string's id stone: alive again
+			b.dead[u.p]--
+		}
 		b.sid[u.p] = u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
@@ -995,6 +1010,7 @@ func (b *Board) Undo() bool {
 // Commit forgets the undo history, making the current position the base
 // (used after setting up a position, so searches start with empty logs).
 func (b *Board) Commit() {
+	b.dead = [MaxPoints]int16{}
 	b.marks = b.marks[:0]
 	b.pointLog = b.pointLog[:0]
 	b.strLog = b.strLog[:0]
