@@ -98,7 +98,11 @@ type Board struct {
 	libLog   []libUndo
 	marks    []mark
 	stamp    [MaxPoints]uint32 // per-move "string logged whole" stamps
-	epoch    uint32
+	// dead counts, for each point, the strings with that id that a move
+	// on the undo stack captured or merged away: their records, left
+	// in place, must outlive a lone stone played there.
+	dead  [MaxPoints]int16
+	epoch uint32
 
 	// adj remembers what AppendAdjacent found (see adjEntry); it is
 	// the board's own, never shared with a clone.
@@ -757,7 +761,17 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 
-	b.pushMark()
+	// pushMark written out: too large to be inlined, and a call on
+	// every move.
+	nm := len(b.marks)
+	if nm == cap(b.marks) {
+		b.marks = append(b.marks, mark{})
+	}
+	b.marks = b.marks[:nm+1]
+	m := &b.marks[nm]
+	m.nPoint, m.nStr, m.nLib, m.histLen = int32(len(b.pointLog)), int32(len(b.strLog)), int32(len(b.libLog)), int32(len(b.history))
+	m.hash, m.histKey = b.hash, b.histKey
+	m.ko, m.koColor, m.captured = b.ko, b.koColor, b.captured
 	b.epoch++
 	if b.epoch == 0 { // wrapped: old stamps could collide
 		b.stamp = [MaxPoints]uint32{}
@@ -774,10 +788,16 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 		n += b.strs[f].nStones
 	}
-	// strs[p] is logged although p is empty: it may still hold the
-	// record of a string merged away under id p earlier on the undo
-	// stack, which the undo of that merge needs back.
-	b.logStr(id)
+	// strs[p] is logged although p is empty when it still holds the
+	// record of a string captured or merged away under id p earlier on
+	// the undo stack, which the undo of that move needs back (dead);
+	// otherwise the record is nobody's, and is only stamped, so that
+	// the captures below do not log the liberties they give it.
+	if id != p || b.dead[p] != 0 {
+		b.logStr(id)
+	} else {
+		b.stamp[p] = b.epoch
+	}
 	s := &b.strs[id]
 	if id == p {
 		*s = str{color: c}
@@ -791,10 +811,15 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 		// The absorbed record stays as it is, for the undo of earlier
 		// merges; only its points are relabelled.
+		b.dead[f]++
 		o := &b.strs[f]
 		s.stones.Or(&o.stones)
 		s.hash ^= o.hash
 		s.libs.Or(&o.libs)
+		if o.nStones == 1 { // f is the stone
+			b.relabel(f, id)
+			continue
+		}
 		for i, w := range o.stones {
 			for ; w != 0; w &= w - 1 {
 				b.relabel(Point(i<<6+bits.TrailingZeros64(w)), id)
@@ -846,7 +871,13 @@ func seenBefore(b *Board, prev []Point, id Point) bool {
 func (b *Board) remove(id Point) {
 	// The record stays as it is (setPoint relabels the points only; the
 	// strings gaining liberties are of the other colour).
+	b.dead[id]++
 	s := &b.strs[id]
+	if s.nStones == 1 { // id is the stone: no walk over the words
+		b.setPoint(id, Empty, NoPoint)
+		b.freeLib(id)
+		return
+	}
 	for i, w := range s.stones {
 		for ; w != 0; w &= w - 1 {
 			b.setPoint(Point(i<<6+bits.TrailingZeros64(w)), Empty, NoPoint)
@@ -854,21 +885,26 @@ func (b *Board) remove(id Point) {
 	}
 	for i, w := range s.stones {
 		for ; w != 0; w &= w - 1 {
-			q := Point(i<<6 + bits.TrailingZeros64(w))
-			for _, r := range b.nbr[q][:b.nnbr[q]] {
-				if b.color[r] == Empty {
-					continue
-				}
-				nid := b.sid[r]
-				n := &b.strs[nid]
-				if !n.libs.Has(q) {
-					if b.stamp[nid] != b.epoch { // else restored whole
-						b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
-					}
-					n.libs.Set(q)
-					n.nLibs++
-				}
+			b.freeLib(Point(i<<6 + bits.TrailingZeros64(w)))
+		}
+	}
+}
+
+// freeLib gives the emptied point q to the strings next to it as a
+// liberty, once each.
+func (b *Board) freeLib(q Point) {
+	for _, r := range b.nbr[q][:b.nnbr[q]] {
+		if b.color[r] == Empty {
+			continue
+		}
+		nid := b.sid[r]
+		n := &b.strs[nid]
+		if !n.libs.Has(q) {
+			if b.stamp[nid] != b.epoch { // else restored whole
+				b.libLog = append(b.libLog, libUndo{id: nid, lib: ^q})
 			}
+			n.libs.Set(q)
+			n.nLibs++
 		}
 	}
 }
@@ -960,6 +996,9 @@ func (b *Board) Undo() bool {
 			b.points[u.color&3][w] ^= bit
 			b.color[u.p] = u.color
 		}
+		if u.p == u.sid { // a captured or absorbed string's id stone: alive again
+			b.dead[u.p]--
+		}
 		b.sid[u.p] = u.sid
 	}
 	b.pointLog = b.pointLog[:m.nPoint]
@@ -971,6 +1010,7 @@ func (b *Board) Undo() bool {
 // Commit forgets the undo history, making the current position the base
 // (used after setting up a position, so searches start with empty logs).
 func (b *Board) Commit() {
+	b.dead = [MaxPoints]int16{}
 	b.marks = b.marks[:0]
 	b.pointLog = b.pointLog[:0]
 	b.strLog = b.strLog[:0]
