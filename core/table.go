@@ -420,7 +420,7 @@ func (t *Table) writeSlot(b, i int, w *[slotWords]uint64, gen uint64) bool {
 		storeWord(&body[4], w[6])
 		storeWord(&body[5], w[7])
 		amount := w[5] & maxAmount
-		releaseSeq(seq, gen|amount<<amountShift|(s+2)&counterMask)
+		atomic.StoreUint64(seq, gen|amount<<amountShift|(s+2)&counterMask)
 		return true
 	}
 	return false
