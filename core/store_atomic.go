@@ -12,7 +12,3 @@ func storeWord(p *uint64, v uint64) { atomic.StoreUint64(p, v) }
 // loadWord reads one word of a table entry between the two loads of its
 // sequence word; see store_plain.go.
 func loadWord(p *uint64) uint64 { return atomic.LoadUint64(p) }
-
-// releaseSeq writes an entry's sequence word when its writer lets go of
-// it; see store_plain.go.
-func releaseSeq(p *uint64, v uint64) { atomic.StoreUint64(p, v) }

@@ -20,13 +20,3 @@ func storeWord(p *uint64, v uint64) { *p = v }
 // words of one write. An atomic load here makes the compiler recompute
 // each word's address (a fifth more instructions in readIn).
 func loadWord(p *uint64) uint64 { return *p }
-
-// releaseSeq writes an entry's sequence word when its writer lets go of
-// it (even again), after the entry's words. On amd64 a plain store already
-// has release order (TSO: no earlier store becomes visible after it), and
-// the compiler issues stores in program order, so a reader that loads this
-// word sees the entry's words as written. A locked XCHG (what
-// atomic.StoreUint64 compiles to) made every store wait until its entry's
-// cache lines, usually not in cache for a new node, were fetched: the
-// store buffer must drain before a locked instruction completes.
-func releaseSeq(p *uint64, v uint64) { *p = v }
