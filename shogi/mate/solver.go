@@ -862,7 +862,13 @@ func (s *Solver) found(line []shogi.Move) {
 // capped questions "mate within 1, 3, 5, ...?" up to hi-4, the first
 // proven one taken, 2.72 M and 0.96 M (5 k each), 3.38 M and 0.66 M (10 k).
 // On #68 they gave 52 k to 532 k; they lose where the first line is near
-// the length.
+// the length. Steps of 4 (hi-4 while above lo, then hi-2), root searches
+// sharing one epoch under mate rules: seed 51 #45 (a mate in 17, first
+// line 23) reached 17 after 1.45 M line nodes instead of 703 k (19
+// proven after 334 k, then "no mate within 15?" 797 k before 17); seed 91
+// #70 25 plies after 302 k instead of 23 after 583 k, then "mate within
+// 21?" undecided at the 2 M limit; seed 51 #95 23 plies either way
+// ("mate within 19?", like 21 with hi-2, undecided at the limit).
 func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Result, f first, bounded func(int, uint64) core.Result, stopped func() bool) {
 	parity := 1 // a mate from an OR root has an odd length
 	if !g.OrNode() {
