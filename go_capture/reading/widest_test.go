@@ -3,6 +3,8 @@ package reading
 import (
 	"math"
 	"testing"
+
+	"github.com/tsume-solver/tsume/go_capture/board"
 )
 
 // TestGRefutesWithTheWidestExtensionFirst: g tries the target's
@@ -35,5 +37,37 @@ func TestGRefutesWithTheWidestExtensionFirst(t *testing.T) {
 	// one for B5; in point order A4 was played first, and fails.
 	if k := s.gKiller[s.ply]; k != b5 || s.plays != 2 {
 		t.Fatalf("g(2) refuted A5's capture with %s in %d plays, want B5 first, in 2", b.Vertex(k), s.plays)
+	}
+}
+
+// TestGiReadsExtensionsAtTwoLiberties: gi reads the owner's extensions
+// (reachAt) from two liberties on. X E5 has two liberties, E4 and E6,
+// and an extension at either gives it four, one more than gi_2's reach:
+// whatever the attacker plays, the owner extends out of it, so gi(2)
+// fails from the board, without QSCapture's ladder read.
+// TestOpenSpaceThresholdsAgainstPlay checks reach.leaves at one and two
+// liberties against play.
+func TestGiReadsExtensionsAtTwoLiberties(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		".........",
+		"...OXO...",
+		".........",
+		".........",
+		".........",
+		".........",
+	)
+	s := newSearcher(b, vertex(t, b, "E5"), Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	if m := s.giSearch(2); m != board.NoPoint {
+		t.Fatalf("gi(2) of E5 holds with %s\n%v", b.Vertex(m), b)
+	}
+	if s.plays != 0 {
+		t.Fatalf("gi(2) of E5 took %d plays, want 0 (the extensions read from the board)", s.plays)
+	}
+	off := newSearcher(b, vertex(t, b, "E5"), Options{SafeLibs: 5, Nodes: math.MaxInt64, noOpenSpace: true})
+	if off.giSearch(2) != board.NoPoint || off.plays == 0 {
+		t.Fatalf("without the open-space rules gi(2) of E5: %d plays, want a failing search that plays", off.plays)
 	}
 }
