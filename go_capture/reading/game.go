@@ -276,7 +276,9 @@ const (
 // peek answers costly's test where that needs no search: at an OR node
 // whether some gi_n holds, at an AND node whether a threat exists. A
 // gi_n is known when the target's liberties rule it out (gi_n needs at
-// most n+1, QSCapture at most 2) or when the gi cache holds its result
+// most n+1, QSCapture at most 2), when the owner's extensions take the
+// target out of its reach whatever the attacker plays (gi's own first
+// test: reachAt, open.go), or when the gi cache holds its result
 // (from a search at an earlier visit or under a sibling).
 func (g *captureGame) peek() int {
 	s := g.s
@@ -327,6 +329,13 @@ func (g *captureGame) peekGi(n int) int {
 	l := s.libs()
 	if l == 0 || l >= s.safeLibs || l > n+1 || (n == 1 && l > 2) {
 		return threatNone // gi_n fails at once
+	}
+	if n >= 2 {
+		// gi's first test, from the board (open.go).
+		var r reach
+		if s.reachAt(&r, min(n+1, s.safeLibs), giReachLibs) && r.all() {
+			return threatNone
+		}
 	}
 	salt := giSalt[n&3]
 	if n == 1 && s.safeLibs > 2 {

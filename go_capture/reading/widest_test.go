@@ -2,6 +2,7 @@ package reading
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/tsume-solver/tsume/go_capture/board"
@@ -69,5 +70,56 @@ func TestGiReadsExtensionsAtTwoLiberties(t *testing.T) {
 	off := newSearcher(b, vertex(t, b, "E5"), Options{SafeLibs: 5, Nodes: math.MaxInt64, noOpenSpace: true})
 	if off.giSearch(2) != board.NoPoint || off.plays == 0 {
 		t.Fatalf("without the open-space rules gi(2) of E5: %d plays, want a failing search that plays", off.plays)
+	}
+}
+
+// TestPeekReadsExtensions: the deferred test (peek) knows gi_n's failure
+// from the board where gi's own first test does (reachAt at n+1), with
+// nothing in the gi cache: X E5's extensions take it out of gi_2's
+// reach. On random sparse positions every gi_n that peek answers from a
+// fresh cache is what gi(n) finds.
+func TestPeekReadsExtensions(t *testing.T) {
+	b := diagram(t,
+		".........",
+		".........",
+		".........",
+		".........",
+		"...OXO...",
+		".........",
+		".........",
+		".........",
+		".........",
+	)
+	s := newSearcher(b, vertex(t, b, "E5"), Options{SafeLibs: 5, Nodes: math.MaxInt64})
+	g := &captureGame{s: s, steps: 1, toMove: s.attacker}
+	if r := g.peekGi(2); r != threatNone {
+		t.Fatalf("peekGi(2) of E5 = %d, want threatNone (%d)\n%v", r, threatNone, b)
+	}
+	rng := rand.New(rand.NewSource(21))
+	known := 0
+	for i := 0; i < 200; i++ {
+		b := sparseBoard(rng, 7+2*(i%3), 0.2+0.15*rng.Float64())
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) == board.Empty || b.StringID(p) != p {
+				continue
+			}
+			for n := 2; n <= 3; n++ {
+				o := Options{SafeLibs: 4 + i%3, Nodes: math.MaxInt64}
+				s.reset(b, p, o)
+				g := &captureGame{s: s, steps: 1, toMove: s.attacker}
+				r := g.peekGi(n)
+				if r == threatUnknown {
+					continue
+				}
+				known++
+				s.reset(b, p, o)
+				if holds := s.gi(n) != board.NoPoint; holds != (r == threatHolds) {
+					t.Fatalf("peekGi(%d) of %s = %d, gi(%d) holds: %v\n%v", n, b.Vertex(p), r, n, holds, b)
+				}
+			}
+		}
+	}
+	if known < 100 {
+		t.Fatalf("peek answered only %d gi searches", known)
 	}
 }
