@@ -330,25 +330,25 @@ func (g *captureGame) peekGi(n int) int {
 	if l == 0 || l >= s.safeLibs || l > n+1 || (n == 1 && l > 2) {
 		return threatNone // gi_n fails at once
 	}
-	if n >= 2 {
-		// gi's first test, from the board (open.go).
-		var r reach
-		if s.reachAt(&r, min(n+1, s.safeLibs), giReachLibs) && r.all() {
-			return threatNone
-		}
-	}
 	salt := giSalt[n&3]
 	if n == 1 && s.safeLibs > 2 {
 		salt = qsSalt(s.qsKoRetakes) // gi1 is QSCapture (gi)
 	}
 	_, _, m, ok := s.giLookup(s.attacker, salt)
 	switch {
-	case !ok:
-		return threatUnknown
-	case m != board.NoPoint:
+	case ok && m != board.NoPoint:
 		return threatHolds
+	case ok:
+		return threatNone
+	case n >= 2:
+		// gi's first test, from the board (open.go); after the
+		// lookup, which answers most of the calls for less.
+		var r reach
+		if s.reachAt(&r, min(n+1, s.safeLibs), giReachLibs) && r.all() {
+			return threatNone
+		}
 	}
-	return threatNone
+	return threatUnknown
 }
 
 // andThreat returns the k of the ip game that holds at this AND node (0:
