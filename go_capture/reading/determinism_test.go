@@ -82,7 +82,7 @@ func formatInt(n int64) string {
 // a reused table places entries exactly as a fresh one.)
 func TestSameBudgetSameWork(t *testing.T) {
 	qs := knownQuestions(t)
-	// 1 000 000 plays answer every question; 30 plays or 2 nodes stop
+	// 1 000 000 plays answer every question; 20 plays or 2 nodes stop
 	// several of them part-way (checked below, so that both kinds are
 	// compared).
 	limits := []struct {
@@ -91,7 +91,7 @@ func TestSameBudgetSameWork(t *testing.T) {
 		stopsSomeWork bool
 	}{
 		{"1000000 plays", 1000000, 0, false},
-		{"30 plays", 30, 0, true},
+		{"20 plays", 20, 0, true},
 		{"2 nodes", 0, 2, true},
 	}
 	for _, algo := range []string{AlgoAPS, AlgoDFPN, AlgoPNStar} {

@@ -276,7 +276,9 @@ const (
 // peek answers costly's test where that needs no search: at an OR node
 // whether some gi_n holds, at an AND node whether a threat exists. A
 // gi_n is known when the target's liberties rule it out (gi_n needs at
-// most n+1, QSCapture at most 2) or when the gi cache holds its result
+// most n+1, QSCapture at most 2), when the owner's extensions take the
+// target out of its reach whatever the attacker plays (gi's own first
+// test: reachAt, open.go), or when the gi cache holds its result
 // (from a search at an earlier visit or under a sibling).
 func (g *captureGame) peek() int {
 	s := g.s
@@ -334,12 +336,19 @@ func (g *captureGame) peekGi(n int) int {
 	}
 	_, _, m, ok := s.giLookup(s.attacker, salt)
 	switch {
-	case !ok:
-		return threatUnknown
-	case m != board.NoPoint:
+	case ok && m != board.NoPoint:
 		return threatHolds
+	case ok:
+		return threatNone
+	case n >= 2:
+		// gi's first test, from the board (open.go); after the
+		// lookup, which answers most of the calls for less.
+		var r reach
+		if s.reachAt(&r, min(n+1, s.safeLibs), giReachLibs) && r.all() {
+			return threatNone
+		}
 	}
-	return threatNone
+	return threatUnknown
 }
 
 // andThreat returns the k of the ip game that holds at this AND node (0:

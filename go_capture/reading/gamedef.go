@@ -239,6 +239,10 @@ const (
 	giCacheMask = 1<<giCacheBits - 1
 )
 
+// giReachLibs is the fewest liberties at which gi reads the owner's
+// extensions (reachAt) before its search.
+const giReachLibs = 2
+
 var giSalt = [4]uint64{0x6a09e667f3bcc909, 0x5851f42d4c957f2d, 0x14057b7ef767814f, 0x2545f4914f6cdd1d}
 
 // giSearch is gi without the cache.
@@ -251,7 +255,7 @@ func (s *searcher) giSearch(n int) board.Point {
 	// every attacker move leaves one, gi_n fails; otherwise an attacker
 	// move that leaves one is refuted in g(n-1) by it, and is skipped.
 	var r reach
-	known := n >= 2 && s.reachAt(&r, min(n+1, s.safeLibs))
+	known := n >= 2 && s.reachAt(&r, min(n+1, s.safeLibs), giReachLibs)
 	if known && r.all() {
 		return board.NoPoint
 	}

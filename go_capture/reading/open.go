@@ -134,7 +134,7 @@ func (s *searcher) outOfReach() bool { return s.outOfReachAt(s.safeLibs) }
 // extension (extendsTo(n+1)), after which gi(n-1) fails at once.
 func (s *searcher) outOfReachAt(t int) bool {
 	var r reach
-	if !s.reachAt(&r, t) {
+	if !s.reachAt(&r, t, 3) {
 		return false
 	}
 	return r.all()
@@ -151,15 +151,20 @@ type reach struct {
 }
 
 // reachAt fills r with the target's extensions to t liberties, the
-// attacker to move; false when outOfReachAt's rule does not apply (off,
-// fewer than three or more than maxOpenLibs liberties, already saved)
-// or no extension reaches t.
-func (s *searcher) reachAt(r *reach, t int) bool {
+// attacker to move; false when the rule does not apply (off, fewer than
+// minLibs or more than maxOpenLibs liberties, already saved) or no
+// extension reaches t. The argument of outOfReach holds from one
+// liberty on (an attacker move still takes one point from each count);
+// outOfReach asks for three (with two, QSCapture reads the same
+// cheaply), gi for two: its gi_2 and gi_3 at two liberties read more
+// than the ladder (OR2 moves, then g), and each attacker move after
+// which the owner's extension still reaches n+1 is refuted by it.
+func (s *searcher) reachAt(r *reach, t, minLibs int) bool {
 	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner {
 		return false
 	}
 	n := s.libs()
-	if n < 3 || n > maxOpenLibs || n >= s.safeLibs {
+	if n < minLibs || n > maxOpenLibs || n >= s.safeLibs {
 		return false
 	}
 	r.k, r.t, r.wide = 0, t, 0

@@ -141,7 +141,7 @@ func TestOpenSpaceThresholdsAgainstPlay(t *testing.T) {
 					}
 				}
 				var r reach
-				if s.reachAt(&r, th) {
+				if s.reachAt(&r, th, 1) {
 					for m := board.Point(0); int(m) < b.NumPoints(); m++ {
 						if !r.leaves(m) || b.Play(m, attacker) != nil {
 							continue

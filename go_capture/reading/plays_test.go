@@ -15,12 +15,12 @@ func TestPlaysBudget(t *testing.T) {
 		algo, name string
 		budget     int64
 	}{
-		{AlgoAPS, "ko capture is a ko result", 600},
+		{AlgoAPS, "ko capture is a ko result", 500},
 		{AlgoAPS, "ladder broken by breakers", 100000},
-		{AlgoDFPN, "ko capture is a ko result", 500},
+		{AlgoDFPN, "ko capture is a ko result", 400},
 		{AlgoDFPN, "ladder: the victim runs", 20000},
 		{AlgoDFPN, "ladder broken by breakers", 10000},
-		{AlgoPNStar, "ko capture is a ko result", 700},
+		{AlgoPNStar, "ko capture is a ko result", 500},
 		{AlgoPNStar, "ladder broken by breakers", 50000},
 	}
 	for _, c := range cases {
