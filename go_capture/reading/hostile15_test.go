@@ -1,0 +1,113 @@
+package reading
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+)
+
+// TestSessionRulesAgreeAcrossConfigs: random 5×5 and 7×7 questions with
+// a ko ban at the root, answered by df-pn and PN* with today's rules
+// (offered forced moves, pass 1 and pass 2 hints) on and all off, with a
+// tiny and a normal table: every decided code must be the same, and an
+// undecided answer must say so (Code 0, not Proven) rather than guess.
+func TestSessionRulesAgreeAcrossConfigs(t *testing.T) {
+	n := 600
+	if testing.Short() {
+		n = 40
+	}
+	type cfg struct {
+		name string
+		o    Options
+	}
+	var cfgs []cfg
+	for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+		for _, bits := range []int{0, 10} {
+			on := Options{Algorithm: algo, SafeLibs: 4, Plays: 200000, TableBits: bits}
+			off := on
+			off.testedForced, off.noPassOneHint, off.noPassTwoHint = true, true, true
+			cfgs = append(cfgs, cfg{algo + "/on", on}, cfg{algo + "/off", off})
+		}
+	}
+	rng := rand.New(rand.NewSource(1528))
+	compared, disagreements := 0, 0
+	for i := 0; i < n; i++ {
+		b := randomKoBoard(rng, 5+2*(i%2))
+		if b == nil {
+			continue
+		}
+		weak := weakPoints(b, 1, 3)
+		if len(weak) == 0 {
+			continue
+		}
+		target, mode := weak[rng.Intn(len(weak))], Mode(rng.Intn(2))
+		code, from := -1, ""
+		for _, c := range cfgs {
+			r, err := Solve(context.Background(), b, target, mode, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Decided() {
+				if r.Code != Fail {
+					t.Fatalf("%s: undecided answer with code %d", c.name, r.Code)
+				}
+				continue
+			}
+			if code < 0 {
+				code, from = r.Code, c.name
+				continue
+			}
+			if r.Code != code {
+				disagreements++
+				t.Errorf("%v %s: %s says %d, %s says %d\n%v", mode, b.Vertex(target), from, code, c.name, r.Code, b)
+			}
+		}
+		if code >= 0 {
+			compared++
+		}
+	}
+	if compared < n/3 {
+		t.Fatalf("only %d of %d questions decided: the test checks too little", compared, n)
+	}
+	t.Logf("%d questions compared over %d configurations", compared, len(cfgs))
+}
+
+// TestSessionRulesProvenByBrute: a proven save (attack fails, defence
+// wins) under today's rules is checked against brute force on 5×5
+// questions with a ko ban at the root; brute force must not capture.
+func TestSessionRulesProvenByBrute(t *testing.T) {
+	rng := rand.New(rand.NewSource(1529))
+	checked := 0
+	for i := 0; i < 60; i++ {
+		b := randomKoBoard(rng, 5)
+		if b == nil {
+			continue
+		}
+		weak := weakPoints(b, 1, 2)
+		if len(weak) == 0 {
+			continue
+		}
+		target, mode := weak[rng.Intn(len(weak))], Mode(rng.Intn(2))
+		r, err := Solve(context.Background(), b, target, mode, Options{Algorithm: AlgoDFPN, SafeLibs: 3, Plays: 200000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := (mode == Attack && r.Code == Fail && r.Proven) || (mode == Defend && r.Code == Win)
+		if !saved {
+			continue
+		}
+		checked++
+		captured, m, err := BruteForce(b, target, mode, 7, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if captured {
+			t.Errorf("%v %s: df-pn proves a save (code %d), brute force captures with %s\n%v",
+				mode, b.Vertex(target), r.Code, b.Vertex(m), b)
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d saves checked", checked)
+	}
+	t.Logf("%d saves checked", checked)
+}
