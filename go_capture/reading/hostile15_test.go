@@ -111,3 +111,61 @@ func TestSessionRulesProvenByBrute(t *testing.T) {
 	}
 	t.Logf("%d saves checked", checked)
 }
+
+// TestReusedSolverAgreesWithFresh: one Solver asked a stream of random
+// ko questions (attack and defence of strings on different boards, its
+// tables kept between them, pass 1's entries included) gives every
+// decided code a fresh Solve gives, as the C ABI and tsume gtp reuse one
+// solver per handle; with df-pn and PN*, a normal and a 2^10 table.
+func TestReusedSolverAgreesWithFresh(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	compared := 0
+	for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+		for _, bits := range []int{0, 10} {
+			o := Options{Algorithm: algo, SafeLibs: 4, Plays: 200000, TableBits: bits}
+			v, err := NewSolver(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewSource(1530))
+			for i := 0; i < n; i++ {
+				b := randomKoBoard(rng, 5+2*(i%2))
+				if b == nil {
+					continue
+				}
+				weak := weakPoints(b, 1, 3)
+				if len(weak) == 0 {
+					continue
+				}
+				// Both questions about one string, and one about another,
+				// so consecutive questions share positions.
+				for k := 0; k < 3; k++ {
+					target, mode := weak[rng.Intn(len(weak))], Mode(k%2)
+					x, err := v.Solve(context.Background(), b, target, mode)
+					if err != nil {
+						t.Fatal(err)
+					}
+					y, err := Solve(context.Background(), b, target, mode, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if x.Decided() && y.Decided() {
+						compared++
+						if x.Code != y.Code {
+							t.Errorf("%s bits %d, question %d: %v %s: reused solver %d, fresh %d\n%v",
+								algo, bits, i, mode, b.Vertex(target), x.Code, y.Code, b)
+						}
+					}
+				}
+			}
+			v.Close()
+		}
+	}
+	if compared < n {
+		t.Fatalf("only %d answers compared", compared)
+	}
+	t.Logf("%d answers compared", compared)
+}
