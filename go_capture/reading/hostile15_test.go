@@ -169,3 +169,61 @@ func TestReusedSolverAgreesWithFresh(t *testing.T) {
 	}
 	t.Logf("%d answers compared", compared)
 }
+
+// TestBudgetedAnswersNeverLie: random ko questions asked under small
+// play budgets (stopping anywhere in pass 1, 3 or 2, with the hints
+// kept between them) either say undecided or give the code a large
+// budget gives; df-pn and PN*.
+func TestBudgetedAnswersNeverLie(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	rng := rand.New(rand.NewSource(1531))
+	compared, stopped := 0, 0
+	for i := 0; i < n; i++ {
+		b := randomKoBoard(rng, 5+2*(i%2))
+		if b == nil {
+			continue
+		}
+		weak := weakPoints(b, 1, 3)
+		if len(weak) == 0 {
+			continue
+		}
+		target, mode := weak[rng.Intn(len(weak))], Mode(rng.Intn(2))
+		for _, algo := range []string{AlgoDFPN, AlgoPNStar} {
+			o := Options{Algorithm: algo, SafeLibs: 4, Plays: 300000}
+			want, err := Solve(context.Background(), b, target, mode, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !want.Decided() {
+				continue
+			}
+			for _, frac := range []int64{2, 3, 5, 10, 30} {
+				oo := o
+				oo.Plays = max(want.Stats.Plays/frac, 1)
+				r, err := Solve(context.Background(), b, target, mode, oo)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !r.Decided() {
+					stopped++
+					if _, err := r.GTP(b.Size()); err == nil {
+						t.Errorf("undecided answer has a GTP reply")
+					}
+					continue
+				}
+				compared++
+				if r.Code != want.Code {
+					t.Errorf("%s %v %s with %d plays: code %d, with %d plays %d\n%v",
+						algo, mode, b.Vertex(target), oo.Plays, r.Code, o.Plays, want.Code, b)
+				}
+			}
+		}
+	}
+	if stopped < n/4 || compared < n/4 {
+		t.Fatalf("%d budgeted answers compared, %d undecided: the test checks too little", compared, stopped)
+	}
+	t.Logf("%d budgeted answers compared, %d undecided", compared, stopped)
+}
