@@ -444,6 +444,34 @@ func (s *searcher) refutes(ms []board.Point, n int) bool {
 // forced moves to forced. k is 0 when none holds: the attacker has no
 // capture within maxK moves even after a pass, so the target is saved.
 func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
+	return s.forcedMoves(forced, maxK, nil)
+}
+
+// offered is ip for the core's df-pn and PN*: the moves an AND node
+// offers the owner when it is expanded, without a gi search after each
+// candidate. It lists the forced moves of the smallest ip_k that holds
+// (k, 0 when none does), as ip does where the board or the gi cache
+// tells whether a candidate stops gi_k, and also every candidate the
+// cache cannot answer for, marking those in untested.
+//
+// Offering such a candidate changes no value: if it does not stop gi_k,
+// the position after it, the attacker to move, is proven by its own
+// terminal test (gi_1..gi_3, the same gi_k search ip would make), so a
+// proof of the AND node still needs every forced move refuted and a
+// disproof still needs a forced move that saves. But the test is made
+// only if the core visits that position: a node the owner saves by one
+// of its first moves no longer pays a gi search for every other
+// candidate. The deferred terminal test (captureGame.ExpandTerminal)
+// makes it, and Estimate gives such a position the numbers of one that
+// is likely proven at once.
+func (s *searcher) offered(forced []board.Point, maxK int, untested *board.Bitset) ([]board.Point, int) {
+	return s.forcedMoves(forced, maxK, untested)
+}
+
+// forcedMoves is ip (untested nil: a candidate the board and the gi
+// cache cannot judge is played and gi_k searched after it) and offered
+// (untested set: such a candidate is offered and marked untested).
+func (s *searcher) forcedMoves(forced []board.Point, maxK int, untested *board.Bitset) ([]board.Point, int) {
 	for k := 1; k <= maxK; k++ {
 		if !s.threat(k) {
 			continue
@@ -470,6 +498,11 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 					continue
 				}
 			}
+			if untested != nil {
+				forced = append(forced, c)
+				untested.Set(c)
+				continue
+			}
 			if !s.play(c, s.owner) {
 				continue
 			}
@@ -478,57 +511,6 @@ func (s *searcher) ip(forced []board.Point, maxK int) ([]board.Point, int) {
 			if prevents {
 				forced = append(forced, c)
 			}
-		}
-		return forced, k
-	}
-	return forced, 0
-}
-
-// offered is ip for the core's df-pn and PN*: the moves an AND node
-// offers the owner when it is expanded, without a gi search after each
-// candidate. It lists the forced moves of the smallest ip_k that holds
-// (k, 0 when none does), as ip does where the board or the gi cache
-// tells whether a candidate stops gi_k, and also every candidate the
-// cache cannot answer for, marking those in untested.
-//
-// Offering such a candidate changes no value: if it does not stop gi_k,
-// the position after it, the attacker to move, is proven by its own
-// terminal test (gi_1..gi_3, the same gi_k search ip would make), so a
-// proof of the AND node still needs every forced move refuted and a
-// disproof still needs a forced move that saves. But the test is made
-// only if the core visits that position: a node the owner saves by one
-// of its first moves no longer pays a gi search for every other
-// candidate. The deferred terminal test (captureGame.ExpandTerminal)
-// makes it, and Estimate gives such a position the numbers of one that
-// is likely proven at once.
-func (s *searcher) offered(forced []board.Point, maxK int, untested *board.Bitset) ([]board.Point, int) {
-	for k := 1; k <= maxK; k++ {
-		if !s.threat(k) {
-			continue
-		}
-		cands := s.candidates(s.scratch[s.ply][:0], k)
-		s.scratch[s.ply] = cands
-		salt, look := s.giFirstSalt(k)
-		var keys ahead
-		if look {
-			keys = s.keysAfter(cands, s.owner, s.attacker, salt)
-		}
-		wide := s.extensionsTo(min(k+2, s.safeLibs))
-		for i, c := range cands {
-			if wide.Has(c) {
-				forced = append(forced, c) // out of gi_k's reach (open.go)
-				continue
-			}
-			if look {
-				if r, ok := s.cachedAfter(c, &keys, i); ok {
-					if r == board.NoPoint {
-						forced = append(forced, c)
-					}
-					continue
-				}
-			}
-			forced = append(forced, c)
-			untested.Set(c)
 		}
 		return forced, k
 	}
