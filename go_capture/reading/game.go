@@ -983,12 +983,19 @@ func firstDefence(s *searcher, g *captureGame, code int, solve func(uint64) (cor
 }
 
 // firstDefenceShare divides the budget left to a defence question by
-// the share firstDefence may spend: a first move that holds is mostly
-// proven at once, one that does not may take long to refute. Chosen on
-// the 19×19 set of seed 1 (356 questions, 1 M plays each): a quarter
-// 1.42 M plays, a sixteenth 1.25 M; the 9×9 and 13×13 sets and the
-// held-out 19×19 one took the same plays either way.
-const firstDefenceShare = 16
+// the share firstDefence may spend: a first move that holds is proven
+// at once, one that does not may take long to refute, and a try that
+// runs out of its share is lost work. On the generated sets (1 M plays
+// a question) the 2745 tries that held took at most 6045 plays (g19b;
+// g9 4353, g13 313, g19 309; 99% fewer than 300), while the 15 that
+// did not took up to their whole share: 62 k plays at a sixteenth (g19
+// 56, where the question takes 6 k without the try). Plays of the sets
+// (reading.tst / g9 / g13 / g19 / g19b, in M) at a share of 16: 1.510 /
+// 2.496 / 0.696 / 0.356 / 3.834; 64: 1.463 / 2.493 / 0.696 / 0.310 /
+// 3.834; 128: 1.455 / 2.486 / 0.682 / 0.302 / 3.834; 256: 1.452 / 2.497
+// / 0.667 / 0.298 / 3.851 (g19b's two costliest tries no longer fit);
+// 1024: g19b 4.345. Every answer the same at each.
+const firstDefenceShare = 128
 
 // koDefenceCore is koDefenceAPS for df-pn and PN* (see kodefence.go).
 func koDefenceCore(s *searcher, g *captureGame, code int, solve func(uint64) (core.Result, error)) board.Point {
