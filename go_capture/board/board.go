@@ -469,8 +469,7 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 		}
 		return buf
 	}
-	lo, hi := s.stones.span()
-	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	lo, hi := b.aroundSpan(&s.stones)
 	for i := lo; i <= hi; i++ {
 		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
 	}
@@ -494,8 +493,7 @@ func (b *Board) AnyAdjacentInAtari(p Point) bool {
 		}
 		return false
 	}
-	lo, hi := s.stones.span()
-	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	lo, hi := b.aroundSpan(&s.stones)
 	for i := lo; i <= hi; i++ {
 		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; {
 			e := &b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]]
@@ -568,8 +566,7 @@ func (b *Board) adjacentPoints(s *str) (adj Bitset, lo, hi int) {
 	// neighbour (a row is shorter than a word): lo..hi.
 	lo, hi = 0, bitsetWords-1
 	if s.nStones >= aroundStones {
-		lo, hi = s.stones.span()
-		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+		lo, hi = b.aroundSpan(&s.stones)
 		for i := lo; i <= hi; i++ {
 			adj[i] = b.aroundWord(&s.stones, i) & b.points[enemy][i]
 		}
@@ -1035,6 +1032,24 @@ func (b *Board) Around(s *Bitset) Bitset {
 	}
 	r[last] &= b.points[Empty][last] | b.points[Black][last] | b.points[White][last]
 	return r
+}
+
+// aroundSpan returns the range lo..hi of the words that can hold a
+// point next to some point of s (a non-empty set): the words of s, and
+// the word below (above) them only when a point of s lies within a row
+// of it, in the lowest (highest) size bits of the first (last) word.
+// A string is mostly a few rows in the middle of its words, and each
+// word of the range is read point by point by its callers.
+func (b *Board) aroundSpan(s *Bitset) (lo, hi int) {
+	lo, hi = s.span()
+	k := uint(b.size)
+	if lo > 0 && s[lo]<<(64-k) != 0 {
+		lo--
+	}
+	if hi < bitsetWords-1 && s[hi]>>(64-k) != 0 {
+		hi++
+	}
+	return lo, hi
 }
 
 // aroundWord is word i of the points next to some point of s, before
