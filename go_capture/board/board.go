@@ -824,10 +824,34 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 	s.nStones = n
-	for _, r := range empties[:ne] {
-		s.libs.Set(r)
+	// The liberty count is kept as the set changes (no count of the
+	// words, on every move): a lone stone has its empty neighbours; an
+	// extension of one string has that string's but p, and the empty
+	// neighbours it did not have; a merge is counted. The captures below
+	// add what they free one by one (freeLib).
+	switch nf {
+	case 0:
+		for _, r := range empties[:ne] {
+			s.libs.Set(r)
+		}
+		s.nLibs = int16(ne)
+	case 1:
+		k := s.nLibs - 1 // p was one of them
+		for _, r := range empties[:ne] {
+			if !s.libs.Has(r) {
+				s.libs.Set(r)
+				k++
+			}
+		}
+		s.libs.Clear(p)
+		s.nLibs = k
+	default:
+		for _, r := range empties[:ne] {
+			s.libs.Set(r)
+		}
+		s.libs.Clear(p)
+		s.nLibs = int16(s.libs.Count())
 	}
-	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
 	// (They are never logged whole in this move: only strings of colour
 	// c are, so each change is logged as a liberty.)
@@ -840,7 +864,6 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 			b.remove(eid)
 		}
 	}
-	s.nLibs = int16(s.libs.Count())
 	b.hash = newHash
 	b.captured[enemy] += int16(nCapt)
 	b.ko, b.koColor = NoPoint, Empty
