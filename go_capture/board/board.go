@@ -711,42 +711,37 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	// with a spare liberty.
 	var empties, friends, enemies [4]Point
 	ne, nf, nx := 0, 0, 0
-	legal := false
+	spare := false
 	newHash := b.hash ^ zobrist[c][p]
 	nCapt, captPoint := 0, NoPoint
 	for _, r := range nbrs {
-		switch b.color[r] {
-		case Empty:
-			empties[ne] = r
+		col := b.color[r]
+		if col == Empty {
+			empties[ne&3] = r
 			ne++
-			legal = true
-		case c:
-			f := b.sid[r]
-			if slices.Contains(friends[:nf], f) {
-				continue
+			continue
+		}
+		id := b.sid[r]
+		if col == c {
+			if !inFirst(&friends, nf, id) {
+				friends[nf&3] = id
+				nf++
+				spare = spare || b.strs[id].nLibs > 1
 			}
-			friends[nf] = f
-			nf++
-			if b.strs[f].nLibs > 1 {
-				legal = true
-			}
-		default:
-			id := b.sid[r]
-			if slices.Contains(enemies[:nx], id) {
-				continue
-			}
-			enemies[nx] = id
-			nx++
-			if b.strs[id].nLibs != 1 {
-				continue
-			}
-			legal = true
-			s := &b.strs[id]
+			continue
+		}
+		if inFirst(&enemies, nx, id) {
+			continue
+		}
+		enemies[nx&3] = id
+		nx++
+		if s := &b.strs[id]; s.nLibs == 1 {
 			nCapt += int(s.nStones)
 			captPoint = id
 			newHash ^= s.hash
 		}
 	}
+	legal := ne > 0 || spare || nCapt > 0
 	if !legal {
 		return ErrSuicide
 	}
@@ -874,6 +869,12 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.remember()
 	}
 	return nil
+}
+
+// inFirst reports whether v is among the first n points of a (n <= 3
+// when asked: a point has four neighbours).
+func inFirst(a *[4]Point, n int, v Point) bool {
+	return n > 0 && (a[0] == v || n > 1 && (a[1] == v || n > 2 && a[2] == v))
 }
 
 // seenBefore reports whether a neighbour in prev belongs to string id.
