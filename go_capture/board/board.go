@@ -29,6 +29,9 @@ type str struct {
 	nStones int16
 	nLibs   int16
 	color   Color
+	// lo and hi are the first and the last word of stones holding a
+	// stone (aroundSpan reads them for every neighbour search).
+	lo, hi int8
 }
 
 // pointUndo restores one point's content; strUndo restores one string.
@@ -469,7 +472,7 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 		}
 		return buf
 	}
-	lo, hi := b.aroundSpan(&s.stones)
+	lo, hi := b.aroundSpan(s)
 	for i := lo; i <= hi; i++ {
 		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
 	}
@@ -493,7 +496,7 @@ func (b *Board) AnyAdjacentInAtari(p Point) bool {
 		}
 		return false
 	}
-	lo, hi := b.aroundSpan(&s.stones)
+	lo, hi := b.aroundSpan(s)
 	for i := lo; i <= hi; i++ {
 		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; {
 			e := &b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]]
@@ -566,7 +569,7 @@ func (b *Board) adjacentPoints(s *str) (adj Bitset, lo, hi int) {
 	// neighbour (a row is shorter than a word): lo..hi.
 	lo, hi = 0, bitsetWords-1
 	if s.nStones >= aroundStones {
-		lo, hi = b.aroundSpan(&s.stones)
+		lo, hi = b.aroundSpan(s)
 		for i := lo; i <= hi; i++ {
 			adj[i] = b.aroundWord(&s.stones, i) & b.points[enemy][i]
 		}
@@ -791,10 +794,12 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.stamp[p] = b.epoch
 	}
 	s := &b.strs[id]
+	w := int8(p >> 6)
 	if id == p {
-		*s = str{color: c}
+		*s = str{color: c, lo: w, hi: w}
 	}
 	s.stones.Set(p)
+	s.lo, s.hi = min(s.lo, w), max(s.hi, w)
 	s.hash ^= zobrist[c][p]
 	b.setPoint(p, c, id)
 	for _, f := range friends[:nf] {
@@ -806,6 +811,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.dead[f]++
 		o := &b.strs[f]
 		s.stones.Or(&o.stones)
+		s.lo, s.hi = min(s.lo, o.lo), max(s.hi, o.hi)
 		s.hash ^= o.hash
 		s.libs.Or(&o.libs)
 		if o.nStones == 1 { // f is the stone
@@ -1059,18 +1065,18 @@ func (b *Board) Around(s *Bitset) Bitset {
 }
 
 // aroundSpan returns the range lo..hi of the words that can hold a
-// point next to some point of s (a non-empty set): the words of s, and
-// the word below (above) them only when a point of s lies within a row
-// of it, in the lowest (highest) size bits of the first (last) word.
-// A string is mostly a few rows in the middle of its words, and each
-// word of the range is read point by point by its callers.
-func (b *Board) aroundSpan(s *Bitset) (lo, hi int) {
-	lo, hi = s.span()
+// point next to string s: the words of its stones, and the word below
+// (above) them only when a stone lies within a row of it, in the lowest
+// (highest) size bits of the first (last) word. A string is mostly a
+// few rows in the middle of its words, and each word of the range is
+// read point by point by the callers.
+func (b *Board) aroundSpan(s *str) (lo, hi int) {
+	lo, hi = int(s.lo), int(s.hi)
 	k := uint(b.size)
-	if lo > 0 && s[lo]<<(64-k) != 0 {
+	if lo > 0 && s.stones[lo]<<(64-k) != 0 {
 		lo--
 	}
-	if hi < bitsetWords-1 && s[hi]>>(64-k) != 0 {
+	if hi < bitsetWords-1 && s.stones[hi]>>(64-k) != 0 {
 		hi++
 	}
 	return lo, hi

@@ -45,6 +45,11 @@ func sameAsScratch(t *testing.T, b *Board, step int) {
 				t.Fatalf("step %d: string at %s: %d stones %d libs, from scratch %d, %d\n%s",
 					step, b.Vertex(p), b.NumStones(p), b.NumLibs(p), f.NumStones(p), f.NumLibs(p), b)
 			}
+			s := &b.strs[b.sid[p]]
+			if lo, hi := s.stones.span(); int(s.lo) != lo || int(s.hi) != hi {
+				t.Fatalf("step %d: string at %s spans words %d..%d, recorded %d..%d\n%s",
+					step, b.Vertex(p), lo, hi, s.lo, s.hi, b)
+			}
 			for _, q := range b.Neighbors(p) {
 				if b.At(q) == b.At(p) && b.StringID(q) != b.StringID(p) {
 					t.Fatalf("step %d: neighbours %s and %s of one colour have ids %d and %d",

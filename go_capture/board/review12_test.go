@@ -118,7 +118,7 @@ func review12CheckAdjacent(t *testing.T, rng *rand.Rand, b *Board) int {
 }
 
 // TestAroundSpan: the words aroundSpan gives hold every point next to
-// the set (Around), for every single point and for random sets of
+// the string (Around), for every single point and for random sets of
 // points on every size: the callers read no word outside them.
 func TestAroundSpan(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
@@ -126,7 +126,10 @@ func TestAroundSpan(t *testing.T) {
 		b, _ := New(size)
 		check := func(s *Bitset) {
 			t.Helper()
-			lo, hi := b.aroundSpan(s)
+			st := str{stones: *s}
+			l, h := s.span()
+			st.lo, st.hi = int8(l), int8(h)
+			lo, hi := b.aroundSpan(&st)
 			a := b.Around(s)
 			for i, w := range a {
 				if w != 0 && (i < lo || i > hi) {
