@@ -29,6 +29,9 @@ type str struct {
 	nStones int16
 	nLibs   int16
 	color   Color
+	// lo and hi are the first and the last word of stones holding a
+	// stone (aroundSpan reads them for every neighbour search).
+	lo, hi int8
 }
 
 // pointUndo restores one point's content; strUndo restores one string.
@@ -469,8 +472,7 @@ func (b *Board) appendShort(buf []Point, id Point, maxLibs int) []Point {
 		}
 		return buf
 	}
-	lo, hi := s.stones.span()
-	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	lo, hi := b.aroundSpan(s)
 	for i := lo; i <= hi; i++ {
 		buf = b.appendShortWord(buf, n, i, b.aroundWord(&s.stones, i)&b.points[enemy][i], maxLibs)
 	}
@@ -494,8 +496,7 @@ func (b *Board) AnyAdjacentInAtari(p Point) bool {
 		}
 		return false
 	}
-	lo, hi := s.stones.span()
-	lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+	lo, hi := b.aroundSpan(s)
 	for i := lo; i <= hi; i++ {
 		for w := b.aroundWord(&s.stones, i) & b.points[enemy][i]; w != 0; {
 			e := &b.strs[b.sid[i<<6+bits.TrailingZeros64(w)]]
@@ -568,8 +569,7 @@ func (b *Board) adjacentPoints(s *str) (adj Bitset, lo, hi int) {
 	// neighbour (a row is shorter than a word): lo..hi.
 	lo, hi = 0, bitsetWords-1
 	if s.nStones >= aroundStones {
-		lo, hi = s.stones.span()
-		lo, hi = max(lo-1, 0), min(hi+1, bitsetWords-1)
+		lo, hi = b.aroundSpan(s)
 		for i := lo; i <= hi; i++ {
 			adj[i] = b.aroundWord(&s.stones, i) & b.points[enemy][i]
 		}
@@ -714,42 +714,37 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 	// with a spare liberty.
 	var empties, friends, enemies [4]Point
 	ne, nf, nx := 0, 0, 0
-	legal := false
+	spare := false
 	newHash := b.hash ^ zobrist[c][p]
 	nCapt, captPoint := 0, NoPoint
 	for _, r := range nbrs {
-		switch b.color[r] {
-		case Empty:
-			empties[ne] = r
+		col := b.color[r]
+		if col == Empty {
+			empties[ne&3] = r
 			ne++
-			legal = true
-		case c:
-			f := b.sid[r]
-			if slices.Contains(friends[:nf], f) {
-				continue
+			continue
+		}
+		id := b.sid[r]
+		if col == c {
+			if !inFirst(&friends, nf, id) {
+				friends[nf&3] = id
+				nf++
+				spare = spare || b.strs[id].nLibs > 1
 			}
-			friends[nf] = f
-			nf++
-			if b.strs[f].nLibs > 1 {
-				legal = true
-			}
-		default:
-			id := b.sid[r]
-			if slices.Contains(enemies[:nx], id) {
-				continue
-			}
-			enemies[nx] = id
-			nx++
-			if b.strs[id].nLibs != 1 {
-				continue
-			}
-			legal = true
-			s := &b.strs[id]
+			continue
+		}
+		if inFirst(&enemies, nx, id) {
+			continue
+		}
+		enemies[nx&3] = id
+		nx++
+		if s := &b.strs[id]; s.nLibs == 1 {
 			nCapt += int(s.nStones)
 			captPoint = id
 			newHash ^= s.hash
 		}
 	}
+	legal := ne > 0 || spare || nCapt > 0
 	if !legal {
 		return ErrSuicide
 	}
@@ -799,10 +794,12 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.stamp[p] = b.epoch
 	}
 	s := &b.strs[id]
+	w := int8(p >> 6)
 	if id == p {
-		*s = str{color: c}
+		*s = str{color: c, lo: w, hi: w}
 	}
 	s.stones.Set(p)
+	s.lo, s.hi = min(s.lo, w), max(s.hi, w)
 	s.hash ^= zobrist[c][p]
 	b.setPoint(p, c, id)
 	for _, f := range friends[:nf] {
@@ -814,6 +811,7 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.dead[f]++
 		o := &b.strs[f]
 		s.stones.Or(&o.stones)
+		s.lo, s.hi = min(s.lo, o.lo), max(s.hi, o.hi)
 		s.hash ^= o.hash
 		s.libs.Or(&o.libs)
 		if o.nStones == 1 { // f is the stone
@@ -827,10 +825,34 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		}
 	}
 	s.nStones = n
-	for _, r := range empties[:ne] {
-		s.libs.Set(r)
+	// The liberty count is kept as the set changes (no count of the
+	// words, on every move): a lone stone has its empty neighbours; an
+	// extension of one string has that string's but p, and the empty
+	// neighbours it did not have; a merge is counted. The captures below
+	// add what they free one by one (freeLib).
+	switch nf {
+	case 0:
+		for _, r := range empties[:ne] {
+			s.libs.Set(r)
+		}
+		s.nLibs = int16(ne)
+	case 1:
+		k := s.nLibs - 1 // p was one of them
+		for _, r := range empties[:ne] {
+			if !s.libs.Has(r) {
+				s.libs.Set(r)
+				k++
+			}
+		}
+		s.libs.Clear(p)
+		s.nLibs = k
+	default:
+		for _, r := range empties[:ne] {
+			s.libs.Set(r)
+		}
+		s.libs.Clear(p)
+		s.nLibs = int16(s.libs.Count())
 	}
-	s.libs.Clear(p)
 	// Enemy neighbours lose the liberty; those left with none are taken.
 	// (They are never logged whole in this move: only strings of colour
 	// c are, so each change is logged as a liberty.)
@@ -843,7 +865,6 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 			b.remove(eid)
 		}
 	}
-	s.nLibs = int16(s.libs.Count())
 	b.hash = newHash
 	b.captured[enemy] += int16(nCapt)
 	b.ko, b.koColor = NoPoint, Empty
@@ -854,6 +875,12 @@ func (b *Board) play(p Point, c Color, forced bool) error {
 		b.remember()
 	}
 	return nil
+}
+
+// inFirst reports whether v is among the first n points of a (n <= 3
+// when asked: a point has four neighbours).
+func inFirst(a *[4]Point, n int, v Point) bool {
+	return n > 0 && (a[0] == v || n > 1 && (a[1] == v || n > 2 && a[2] == v))
 }
 
 // seenBefore reports whether a neighbour in prev belongs to string id.
@@ -1035,6 +1062,24 @@ func (b *Board) Around(s *Bitset) Bitset {
 	}
 	r[last] &= b.points[Empty][last] | b.points[Black][last] | b.points[White][last]
 	return r
+}
+
+// aroundSpan returns the range lo..hi of the words that can hold a
+// point next to string s: the words of its stones, and the word below
+// (above) them only when a stone lies within a row of it, in the lowest
+// (highest) size bits of the first (last) word. A string is mostly a
+// few rows in the middle of its words, and each word of the range is
+// read point by point by the callers.
+func (b *Board) aroundSpan(s *str) (lo, hi int) {
+	lo, hi = int(s.lo), int(s.hi)
+	k := uint(b.size)
+	if lo > 0 && s.stones[lo]<<(64-k) != 0 {
+		lo--
+	}
+	if hi < bitsetWords-1 && s.stones[hi]>>(64-k) != 0 {
+		hi++
+	}
+	return lo, hi
 }
 
 // aroundWord is word i of the points next to some point of s, before

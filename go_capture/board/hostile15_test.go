@@ -45,6 +45,11 @@ func sameAsScratch(t *testing.T, b *Board, step int) {
 				t.Fatalf("step %d: string at %s: %d stones %d libs, from scratch %d, %d\n%s",
 					step, b.Vertex(p), b.NumStones(p), b.NumLibs(p), f.NumStones(p), f.NumLibs(p), b)
 			}
+			s := &b.strs[b.sid[p]]
+			if lo, hi := s.stones.span(); int(s.lo) != lo || int(s.hi) != hi {
+				t.Fatalf("step %d: string at %s spans words %d..%d, recorded %d..%d\n%s",
+					step, b.Vertex(p), lo, hi, s.lo, s.hi, b)
+			}
 			for _, q := range b.Neighbors(p) {
 				if b.At(q) == b.At(p) && b.StringID(q) != b.StringID(p) {
 					t.Fatalf("step %d: neighbours %s and %s of one colour have ids %d and %d",
@@ -167,6 +172,69 @@ func TestPlayUndoMatchesScratch(t *testing.T) {
 			if caps < steps/150 {
 				t.Errorf("%dx%d: only %d captures", size, size, caps)
 			}
+		}
+	}
+}
+
+// TestPlayOneStringOnTwoSides: a move whose four neighbours are three
+// strings, one of them touching it on two sides (a ring round the
+// point), under the eight symmetries so that the repeated string comes
+// at every pair of neighbours: joined as friends (one merge of the
+// three), and as enemies with one of the others in atari (a capture
+// that takes one liberty from the ring, once). Each position after the
+// move and after its undo equals one rebuilt from the stones.
+func TestPlayOneStringOnTwoSides(t *testing.T) {
+	// p at (4,4); A at (3,4), B at (5,4); the ring C from (4,3) round
+	// the east side to (4,5).
+	ring := [][2]int{{4, 3}, {4, 2}, {4, 1}, {5, 1}, {6, 1}, {7, 1}, {7, 2}, {7, 3}, {7, 4}, {7, 5},
+		{7, 6}, {7, 7}, {6, 7}, {5, 7}, {4, 7}, {4, 6}, {4, 5}}
+	sym := func(k int, x, y int) (int, int) {
+		if k&1 != 0 {
+			x = 8 - x
+		}
+		if k&2 != 0 {
+			y = 8 - y
+		}
+		if k&4 != 0 {
+			x, y = y, x
+		}
+		return x, y
+	}
+	for k := 0; k < 8; k++ {
+		for _, enemies := range []bool{false, true} {
+			b, _ := New(9)
+			at := func(x, y int) Point {
+				x, y = sym(k, x, y)
+				return Point(y*9 + x)
+			}
+			c := Black
+			if enemies {
+				c = White
+			}
+			put := func(x, y int, col Color) {
+				if err := b.Place(at(x, y), col); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, q := range ring {
+				put(q[0], q[1], c)
+			}
+			put(3, 4, c) // A
+			put(5, 4, c) // B
+			if enemies {
+				// A in atari: its other neighbours black.
+				put(2, 4, Black)
+				put(3, 3, Black)
+				put(3, 5, Black)
+			}
+			b.Commit()
+			sameAsScratch(t, b, k)
+			if err := b.Play(at(4, 4), Black); err != nil {
+				t.Fatalf("symmetry %d, enemies %v: %v\n%s", k, enemies, err, b)
+			}
+			sameAsScratch(t, b, k)
+			b.Undo()
+			sameAsScratch(t, b, k)
 		}
 	}
 }

@@ -116,3 +116,38 @@ func review12CheckAdjacent(t *testing.T, rng *rand.Rand, b *Board) int {
 	}
 	return checked
 }
+
+// TestAroundSpan: the words aroundSpan gives hold every point next to
+// the string (Around), for every single point and for random sets of
+// points on every size: the callers read no word outside them.
+func TestAroundSpan(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for size := MinSize; size <= MaxSize; size++ {
+		b, _ := New(size)
+		check := func(s *Bitset) {
+			t.Helper()
+			st := str{stones: *s}
+			l, h := s.span()
+			st.lo, st.hi = int8(l), int8(h)
+			lo, hi := b.aroundSpan(&st)
+			a := b.Around(s)
+			for i, w := range a {
+				if w != 0 && (i < lo || i > hi) {
+					t.Fatalf("size %d, set %v: word %d of Around holds %x, span %d..%d", size, s, i, w, lo, hi)
+				}
+			}
+		}
+		for p := Point(0); int(p) < b.n; p++ {
+			var s Bitset
+			s.Set(p)
+			check(&s)
+		}
+		for range 200 {
+			var s Bitset
+			for k := 1 + rng.Intn(4); k > 0; k-- {
+				s.Set(Point(rng.Intn(b.n)))
+			}
+			check(&s)
+		}
+	}
+}

@@ -47,7 +47,7 @@ func (b *Board) rebuild() {
 			continue
 		}
 		s := &b.strs[p0]
-		*s = str{color: c}
+		*s = str{color: c, lo: int8(p0 >> 6), hi: int8(p0 >> 6)}
 		top := 0
 		stack[top] = p0
 		top++
@@ -56,6 +56,7 @@ func (b *Board) rebuild() {
 			top--
 			q := stack[top]
 			s.stones.Set(q)
+			s.lo, s.hi = min(s.lo, int8(q>>6)), max(s.hi, int8(q>>6))
 			s.hash ^= zobrist[c][q]
 			s.nStones++
 			for _, r := range b.nbr[q][:b.nnbr[q]] {

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"context"
+	"math/rand"
 	"testing"
 	"time"
 
@@ -91,5 +92,111 @@ func TestDefenceBudgetIsShared(t *testing.T) {
 				t.Errorf("code %d move %s proven %v; want a proven defence move", res.Code, b.Vertex(res.Move), res.Proven)
 			}
 		})
+	}
+}
+
+// reachFresh is reachAt computed without the searcher's memo
+// (extensionBound and extensionSet at every liberty), for
+// TestExtMemoMatchesFresh.
+func reachFresh(s *searcher, t, minLibs int) (reach, bool) {
+	var r reach
+	n := s.libs()
+	if !s.openSpace || s.b.Superko() || s.b.At(s.target) != s.owner ||
+		n < minLibs || n > maxOpenLibs || n >= s.safeLibs {
+		return r, false
+	}
+	r.t = t
+	libs := s.b.Libs(s.target)
+	for o := libs.Next(0); o >= 0; o = libs.Next(o + 1) {
+		if s.extensionBound(o, s.b.StringID(s.target), n) < t {
+			continue
+		}
+		l := s.extensionSet(o)
+		if c := l.Count(); c >= t {
+			r.ext[r.k], r.sets[r.k], r.cnt[r.k] = o, l, c
+			if c > t {
+				r.wide++
+			}
+			r.k++
+		}
+	}
+	return r, r.k > 0
+}
+
+// TestExtMemoMatchesFresh: extensions and reachAt, which read the
+// target's extensions from the searcher's memo (extFor), answer as the
+// same computations without it, at every position of random walks of
+// plays and undos (positions recur, so entries are read back) from
+// random sparse positions, for every threshold, and for a second
+// target on the same stones right after the first (the memo is keyed
+// by the stones alone, and must be emptied for a new question).
+func TestExtMemoMatchesFresh(t *testing.T) {
+	rng := rand.New(rand.NewSource(31))
+	var s *searcher
+	hits, checked := 0, 0
+	compare := func(b *board.Board, what string) {
+		t.Helper()
+		for th := 1; th <= s.safeLibs+1; th++ {
+			for _, first := range []bool{true, false} {
+				want := board.Bitset{}
+				if s.openSpace && !s.b.Superko() && s.b.At(s.target) == s.owner {
+					want = s.extensionsUncached(th, first)
+				}
+				if got := s.extensions(th, first); got != want {
+					t.Fatalf("%s: extensions(%d, %v) = %v, want %v, target %s\n%v", what, th, first, got, want, b.Vertex(s.target), b)
+				}
+			}
+			for _, minLibs := range []int{1, 2, 3} {
+				want, wok := reachFresh(s, th, minLibs)
+				var got reach
+				ok := s.reachAt(&got, th, minLibs)
+				if ok != wok || (ok && got != want) {
+					t.Fatalf("%s: reachAt(%d, %d) = %v %+v, want %v %+v, target %s\n%v", what, th, minLibs, ok, got, wok, want, b.Vertex(s.target), b)
+				}
+			}
+			checked++
+		}
+	}
+	for i := 0; i < 120; i++ {
+		b := sparseBoard(rng, 7+2*(i%3), 0.25+0.2*rng.Float64())
+		var targets []board.Point
+		for p := board.Point(0); int(p) < b.NumPoints(); p++ {
+			if b.At(p) != board.Empty && b.StringID(p) == p {
+				targets = append(targets, p)
+			}
+		}
+		if len(targets) < 2 {
+			continue
+		}
+		rng.Shuffle(len(targets), func(i, j int) { targets[i], targets[j] = targets[j], targets[i] })
+		for _, target := range targets[:2] {
+			o := Options{SafeLibs: 4 + i%4}
+			if s == nil {
+				s = newSearcher(b, target, o)
+			} else {
+				s.reset(b, target, o)
+			}
+			compare(b, "start")
+			c := board.Black
+			for step := 0; step < 60; step++ {
+				if b.Depth() > 0 && rng.Intn(3) == 0 {
+					b.Undo()
+				} else if b.Play(board.Point(rng.Intn(b.NumPoints())), c) != nil {
+					continue
+				}
+				c = c.Opponent()
+				h := b.Hash()
+				if x := &s.ext[(h*0x9e3779b97f4a7c15)>>(64-extMemoBits)]; x.ok && x.hash == h {
+					hits++
+				}
+				compare(b, "walk")
+			}
+			for b.Depth() > 0 {
+				b.Undo()
+			}
+		}
+	}
+	if hits < 500 || checked < 10000 {
+		t.Fatalf("too few memo hits (%d) or checks (%d)", hits, checked)
 	}
 }

@@ -62,6 +62,8 @@ type searcher struct {
 	// openSpace turns on the open-space rules (open.go; off with
 	// Options.noOpenSpace, for tests that compare).
 	openSpace bool
+	// ext remembers the target's extensions per position (open.go).
+	ext extMemo
 	// question salts every key with the question's number, so that the
 	// table and caches need no clearing between questions: entries of
 	// earlier questions simply never match.
@@ -115,6 +117,7 @@ func newSearcher(b *board.Board, target board.Point, o Options) *searcher {
 func (s *searcher) setup(b *board.Board, target board.Point, o Options) {
 	s.b, s.target, s.owner, s.safeLibs = b, target, b.At(target), o.SafeLibs
 	s.openSpace = !o.noOpenSpace
+	s.ext.clear()
 	s.attacker = s.owner.Opponent()
 	for i := range s.giKiller {
 		s.giKiller[i], s.gKiller[i] = board.NoPoint, board.NoPoint
