@@ -18,20 +18,40 @@ import "github.com/tsume-solver/tsume/shogi"
 // pnsInf is a proof or disproof number of a settled node.
 const pnsInf = uint32(1 << 30)
 
-// pnsNode is a node of the proof-number tree. Its plies left and side
-// follow from its depth on the path from the root (an attacker node at
-// even depths).
+// pnsNode is a node of the proof-number graph: a position with a number
+// of plies left, which follow from its depth on the path from the root
+// (an attacker node at even depths), as do its side and plies left.
 type pnsNode struct {
-	move   shogi.Move // the move from the parent
 	pn, dn uint32
-	first  int32  // the first child's index; -1 until expanded
+	first  int32  // the first edge to a child; -1 until expanded
 	n      uint16 // children
 }
 
-// pnsTree is the verifier's proof-number tree, reused between searches.
+// pnsEdge is a move from a node, and the node it leads to.
+type pnsEdge struct {
+	move shogi.Move
+	to   int32
+}
+
+// pnsTree is the verifier's proof-number graph, reused between searches.
+// A position met again with the same plies left, along another order of
+// the same moves, is the same node (table): its proof serves both paths.
+// The graph has no cycle (the plies left fall along every edge), and a
+// node's numbers are recomputed from its children whenever a search path
+// goes through it, so a parent that another path's update left stale is
+// brought up to date before it chooses.
 type pnsTree struct {
 	nodes []pnsNode
+	edges []pnsEdge
 	path  []int32
+	moves []shogi.Move // the moves down path
+	table map[pnsKey]int32
+}
+
+// pnsKey names a node: the position and its plies left.
+type pnsKey struct {
+	key uint64
+	r   int32
 }
 
 // pnsMaxNodes caps the tree (20 bytes a node): a search that fills it is
@@ -47,7 +67,13 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 	}
 	t := &v.tree
 	t.nodes = append(t.nodes[:0], pnsNode{pn: 1, dn: 1, first: -1})
+	t.edges = t.edges[:0]
+	if t.table == nil {
+		t.table = make(map[pnsKey]int32)
+	}
+	clear(t.table)
 	p := v.pos
+	t.table[pnsKey{p.Key(), int32(d)}] = 0
 	for {
 		root := &t.nodes[0]
 		if root.pn == 0 {
@@ -59,31 +85,50 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 		if v.nodes >= v.budget || v.halt() || len(t.nodes)+shogi.MaxMoves > pnsMaxNodes {
 			return false, false
 		}
-		// Down to the most proving node.
+		// Down to the most proving node, updating each node on the way
+		// (another path may have settled or changed its children); a
+		// node found settled ends the descent early.
 		t.path = append(t.path[:0], 0)
+		t.moves = t.moves[:0]
 		cur := int32(0)
+		expand := true
 		for t.nodes[cur].first >= 0 {
-			nd := &t.nodes[cur]
-			best, bestV := nd.first, pnsInf+1
 			attacker := len(t.path)%2 == 1
-			for c := nd.first; c < nd.first+int32(nd.n); c++ {
-				x := t.nodes[c].dn
+			v.pnsUpdate(cur, attacker)
+			nd := &t.nodes[cur]
+			if nd.pn == 0 || nd.dn == 0 {
+				expand = false
+				break
+			}
+			best, bestV := nd.first, pnsInf+1
+			for e := nd.first; e < nd.first+int32(nd.n); e++ {
+				c := &t.nodes[t.edges[e].to]
+				x := c.dn
 				if attacker {
-					x = t.nodes[c].pn
+					x = c.pn
 				}
 				if x < bestV {
-					best, bestV = c, x
+					best, bestV = e, x
 				}
 			}
-			cur = best
-			p.Do(t.nodes[cur].move)
+			cur = t.edges[best].to
+			if len(t.path) > d {
+				// The plies left fall along every edge: a longer path
+				// means the table joined positions of different depths.
+				panic("mate: the verifier's proof-number graph has a cycle")
+			}
+			p.Do(t.edges[best].move)
 			t.path = append(t.path, cur)
+			t.moves = append(t.moves, t.edges[best].move)
 		}
-		v.pnsExpand(cur, d-(len(t.path)-1), len(t.path)%2 == 1)
+		last := len(t.path) - 1
+		if expand {
+			v.pnsExpand(cur, d-last, last%2 == 0)
+		}
 		// Back up to the root, the position following.
-		for k := len(t.path) - 1; k >= 0; k-- {
+		for k := last; k >= 0; k-- {
 			i := t.path[k]
-			if k < len(t.path)-1 {
+			if k < last {
 				v.pnsUpdate(i, k%2 == 0)
 			}
 			nd := &t.nodes[i]
@@ -91,7 +136,7 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 				v.memo.put(p.Key(), r, nd.pn == 0)
 			}
 			if k > 0 {
-				p.Undo(nd.move)
+				p.Undo(t.moves[k-1])
 			}
 		}
 	}
@@ -103,8 +148,9 @@ func (v *verifier) pnsUpdate(i int32, attacker bool) {
 	nd := &t.nodes[i]
 	var sum uint32
 	least := pnsInf
-	for c := nd.first; c < nd.first+int32(nd.n); c++ {
-		pn, dn := t.nodes[c].pn, t.nodes[c].dn
+	for e := nd.first; e < nd.first+int32(nd.n); e++ {
+		c := &t.nodes[t.edges[e].to]
+		pn, dn := c.pn, c.dn
 		if attacker {
 			pn, dn = dn, pn
 		}
@@ -154,12 +200,19 @@ func (v *verifier) pnsExpand(i int32, r int, attacker bool) {
 		}
 		return
 	}
-	first := int32(len(t.nodes))
+	first := int32(len(t.edges))
 	for _, m := range moves {
 		p.Do(m)
-		pn, dn := v.pnsLeaf(r-1, !attacker)
+		k := pnsKey{p.Key(), int32(r - 1)}
+		c, ok := t.table[k]
+		if !ok {
+			pn, dn := v.pnsLeaf(r-1, !attacker)
+			c = int32(len(t.nodes))
+			t.nodes = append(t.nodes, pnsNode{pn: pn, dn: dn, first: -1})
+			t.table[k] = c
+		}
 		p.Undo(m)
-		t.nodes = append(t.nodes, pnsNode{move: m, pn: pn, dn: dn, first: -1})
+		t.edges = append(t.edges, pnsEdge{move: m, to: c})
 	}
 	nd = &t.nodes[i]
 	nd.first, nd.n = first, uint16(len(moves))
