@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/tsume-solver/tsume/shogi"
+import (
+	"math"
+
+	"github.com/tsume-solver/tsume/shogi"
+)
 
 // The verifier's best-first search. A defender alternative deep in a line
 // (17 or 19 plies left) is out of reach of the depth-first search when no
@@ -22,9 +26,11 @@ const pnsInf = uint32(1 << 30)
 // of plies left, which follow from its depth on the path from the root
 // (an attacker node at even depths), as do its side and plies left.
 type pnsNode struct {
+	key    uint64 // the position's
 	pn, dn uint32
 	first  int32  // the first edge to a child; -1 until expanded
 	n      uint16 // children
+	r      int16  // plies left
 }
 
 // pnsEdge is a move from a node, and the node it leads to.
@@ -45,18 +51,77 @@ type pnsTree struct {
 	edges []pnsEdge
 	path  []int32
 	moves []shogi.Move // the moves down path
-	table map[pnsKey]int32
+	// slots index the nodes by key and plies left (open addressing,
+	// linear probing; node index + 1, 0 empty), at most half full; used
+	// lists the slots filled, to empty them for the next search.
+	slots []int32
+	shift uint8 // 64 - log2(len(slots))
+	used  []int32
 }
 
-// pnsKey names a node: the position and its plies left.
-type pnsKey struct {
-	key uint64
-	r   int32
+// The table's first size: 4 k slots.
+const pnsSlotBits = 12
+
+func (t *pnsTree) home(key uint64, r int) uint64 {
+	return ((key + uint64(r)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9) >> t.shift
 }
 
-// pnsMaxNodes caps the tree (20 bytes a node): a search that fills it is
+// find returns the node of (key, r), or -1.
+func (t *pnsTree) find(key uint64, r int) int32 {
+	mask := uint64(len(t.slots) - 1)
+	for h := t.home(key, r); ; h = (h + 1) & mask {
+		i := t.slots[h] - 1
+		if i < 0 {
+			return -1
+		}
+		if n := &t.nodes[i]; n.key == key && int(n.r) == r {
+			return i
+		}
+	}
+}
+
+// add indexes node i (not yet in the table), doubling the table when it
+// would be more than half full.
+func (t *pnsTree) add(i int32) {
+	if 2*(len(t.used)+1) > len(t.slots) {
+		t.slots = make([]int32, 2*len(t.slots))
+		t.shift--
+		t.used = t.used[:0]
+		for j := int32(0); j < i; j++ {
+			t.place(j)
+		}
+	}
+	t.place(i)
+}
+
+func (t *pnsTree) place(i int32) {
+	mask := uint64(len(t.slots) - 1)
+	n := &t.nodes[i]
+	h := t.home(n.key, int(n.r))
+	for t.slots[h] != 0 {
+		h = (h + 1) & mask
+	}
+	t.slots[h] = i + 1
+	t.used = append(t.used, int32(h))
+}
+
+// reset empties the graph and its table.
+func (t *pnsTree) reset() {
+	if t.slots == nil {
+		t.slots = make([]int32, 1<<pnsSlotBits)
+		t.shift = 64 - pnsSlotBits
+	}
+	for _, h := range t.used {
+		t.slots[h] = 0
+	}
+	t.used = t.used[:0]
+	t.nodes = t.nodes[:0]
+	t.edges = t.edges[:0]
+}
+
+// pnsMaxNodes caps the graph (24 bytes a node, 8 an edge, 8 a slot): a search that fills it is
 // left unsettled.
-const pnsMaxNodes = 1 << 23
+const pnsMaxNodes = 1 << 22
 
 // pns reports whether the attacker, to move in v.pos, mates within d plies,
 // and whether that was settled within the budget (v.budget) and the tree's
@@ -65,15 +130,14 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 	if d < 1 {
 		return false, true
 	}
-	t := &v.tree
-	t.nodes = append(t.nodes[:0], pnsNode{pn: 1, dn: 1, first: -1})
-	t.edges = t.edges[:0]
-	if t.table == nil {
-		t.table = make(map[pnsKey]int32)
+	if d > math.MaxInt16 {
+		return false, false // beyond the nodes' plies left, and any budget
 	}
-	clear(t.table)
+	t := &v.tree
 	p := v.pos
-	t.table[pnsKey{p.Key(), int32(d)}] = 0
+	t.reset()
+	t.nodes = append(t.nodes, pnsNode{key: p.Key(), r: int16(d), pn: 1, dn: 1, first: -1})
+	t.add(0)
 	for {
 		root := &t.nodes[0]
 		if root.pn == 0 {
@@ -203,13 +267,13 @@ func (v *verifier) pnsExpand(i int32, r int, attacker bool) {
 	first := int32(len(t.edges))
 	for _, m := range moves {
 		p.Do(m)
-		k := pnsKey{p.Key(), int32(r - 1)}
-		c, ok := t.table[k]
-		if !ok {
+		key := p.Key()
+		c := t.find(key, r-1)
+		if c < 0 {
 			pn, dn := v.pnsLeaf(r-1, !attacker)
 			c = int32(len(t.nodes))
-			t.nodes = append(t.nodes, pnsNode{pn: pn, dn: dn, first: -1})
-			t.table[k] = c
+			t.nodes = append(t.nodes, pnsNode{key: key, r: int16(r - 1), pn: pn, dn: dn, first: -1})
+			t.add(c)
 		}
 		p.Undo(m)
 		t.edges = append(t.edges, pnsEdge{move: m, to: c})
