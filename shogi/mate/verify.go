@@ -330,6 +330,10 @@ type verifier struct {
 	shownFrom int
 	// noLineMemo leaves the line's positions out of the memo (tests).
 	noLineMemo bool
+	// tree is the best-first search's (see pns); noPNS leaves it out,
+	// pnsOnly the depth-first search (tests, measurements).
+	tree           pnsTree
+	noPNS, pnsOnly bool
 }
 
 func (v *verifier) fail(format string, a ...any) Verification {
@@ -694,6 +698,21 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 		return false, false
 	}
 	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
+	if v.pnsOnly {
+		return v.pns(d)
+	}
+	ok, settled = v.refutedDF(d)
+	if settled || v.stopped || v.noPNS || v.nodes >= v.totalBudget {
+		return ok, settled
+	}
+	// The depth-first search ran out: the best-first search gets the
+	// alternative's budget again.
+	v.budget = min(v.nodes+v.altBudget, v.totalBudget)
+	return v.pns(d)
+}
+
+// refutedDF is refuted's depth-first search, within v.budget.
+func (v *verifier) refutedDF(d int) (ok, settled bool) {
 	for n := 1; n <= d && n <= shortTries; n += 2 {
 		v.plain = true
 		ok, settled := v.or(n)
@@ -710,6 +729,12 @@ func (v *verifier) refuted(d int) (ok, settled bool) {
 	}
 	if d <= shortTries {
 		return false, true // every depth up to d settled without a mate
+	}
+	if v.hint == nil && !v.noPNS {
+		// Without hints the full depth is the best-first search's: a
+		// depth-first search of 9 plies or more orders the checks by
+		// nothing and rarely settles a mate it did not find short.
+		return false, false
 	}
 	if v.hint != nil {
 		v.budget = min(v.nodes+v.hintedBudget, v.totalBudget)
