@@ -73,6 +73,9 @@ type Solver struct {
 	// noTieBreak turns the tie-break after the shortening off (tests
 	// compare without it).
 	noTieBreak bool
+	// summaries holds the boards whose horizon summary the table may hold
+	// (see summaryFilter; allocated on first use: Solver.summaryFilter).
+	summaries *summaryFilter
 	// lineStop is the line search's stop test while findLine runs (see
 	// lineStopped).
 	lineStop func() bool
@@ -158,6 +161,9 @@ func (s *Solver) Clear() {
 	if s.table != nil {
 		s.table.Clear()
 		clear(s.exact)
+	}
+	if s.summaries != nil {
+		s.summaries.clear()
 	}
 }
 
@@ -691,9 +697,7 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 		if nodes == 0 || nodes >= parallelLineNodes {
 			co.Threads = threads
 		}
-		bg := newBoundedGame(g, limit, s.table)
-		bg.ep = s.ep
-		r := s.search(ctx, bg, co, s.lineDeadline)
+		r := s.search(ctx, s.boundedGame(g, limit), co, s.lineDeadline)
 		res.ExactNodes += r.Stats.Expanded
 		return r
 	}
@@ -717,6 +721,24 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 // 39): 67 % more, one line shorter (20 -> 18), one longer (17 -> 21), 27
 // proven minimal instead of 29.
 const boundedEpsilon = 0.75
+
+// boundedGame asks "mate within limit plies?" from g's current position
+// over the solver's table, in the current epoch, with the summary filter.
+func (s *Solver) boundedGame(g *Game, limit int) *boundedGame {
+	bg := newBoundedGame(g, limit, s.table)
+	bg.ep, bg.seen = s.ep, s.summaryFilter()
+	return bg
+}
+
+// summaryFilter returns the filter of the boards whose horizon summaries
+// the table may hold, allocated on first use. Every writer of summaries
+// notes its boards in it (boundedGame.Decided, the proof walk).
+func (s *Solver) summaryFilter() *summaryFilter {
+	if s.summaries == nil {
+		s.summaries = newSummaryFilter(s.hashMB)
+	}
+	return s.summaries
+}
 
 // parallelLineNodes is the smallest node budget at which a bounded search
 // runs on Options.Threads threads.
@@ -1364,9 +1386,7 @@ func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, lef
 	hg := newGame(p.Clone(), g.attacker, g.rules, s.evasionCache())
 	hg.killers = s.table
 	co := core.Options{TCA: true, SNDA: true, NodeLimit: hintSearchNodes}
-	bg := newBoundedGame(hg, left, s.table)
-	bg.ep = s.ep
-	r := s.search(ctx, bg, co, s.fullDeadline)
+	r := s.search(ctx, s.boundedGame(hg, left), co, s.fullDeadline)
 	s.hintNodes += r.Stats.Expanded
 	if r.Outcome != core.Proven {
 		return shogi.NoMove
