@@ -73,6 +73,10 @@ type Solver struct {
 	// noTieBreak turns the tie-break after the shortening off (tests
 	// compare without it).
 	noTieBreak bool
+	// lowerBoundsSet, when not zero, replaces lowerBoundNodes as the
+	// lower-bound pass's budget per node, negative for no such pass
+	// (tests and measurements).
+	lowerBoundsSet int64
 	// summaries holds the boards whose horizon summary the table may hold
 	// (see summaryFilter; allocated on first use: Solver.summaryFilter).
 	summaries *summaryFilter
@@ -920,6 +924,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	var tied []shogi.Move // the last line given to the tie-break
 	tightened := -1       // the length of the last line given to tightenPass
+	lowered := -1         // the length of the last line given to the lower-bound pass
 	ended := ""           // why the loop ended with time left (see lineEndNote)
 	for !stopped() {
 		if s.tieLines && best != nil && !slices.Equal(best, tied) {
@@ -935,9 +940,25 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			// tighten.go). A line the pass finds goes to the root's
 			// search, not to another pass.
 			tightened = hi
-			if line := s.tightenPass(ctx, g, best, bounded, stopped); line != nil {
+			if line := s.tightenPass(ctx, g, best, bounded, tightenBudget, stopped); line != nil {
 				best, hi, next = line, len(line), len(line)-2
 				tightened = hi
+				s.settleNow(ctx, g, best, stopped)
+				if lo >= next {
+					res.Minimal = true
+					break
+				}
+			}
+			continue // stopped? a new line?
+		}
+		if lb := s.lowerBounds(g.rules); lb != 0 && best != nil && len(best) == hi && hi != lowered {
+			// The line's lower bounds, pieces of the root's coming
+			// disproof, settled from the end backwards (see tighten.go).
+			// A line this pass finds goes to the root's search too.
+			lowered = hi
+			if line := s.tightenPass(ctx, g, best, bounded, lb, stopped); line != nil {
+				best, hi, next = line, len(line), len(line)-2
+				tightened, lowered = hi, hi
 				s.settleNow(ctx, g, best, stopped)
 				if lo >= next {
 					res.Minimal = true
