@@ -26,6 +26,9 @@ type boundedGame struct {
 	// table, when set, holds results of other horizons and of the
 	// unbounded proof search for Terminal to reuse.
 	table *core.Table
+	// seen, when set, holds every board whose horizon summary table holds
+	// (see summaryFilter): Terminal probes the summaries of those only.
+	seen *summaryFilter
 	// ep is the epoch whose keys the search stores under (see epochs).
 	ep epochs
 	// reachBuf is disproofReach's move buffer (one per thread: Clone
@@ -219,6 +222,9 @@ func (b *boundedGame) Terminal() core.Outcome {
 	}
 	// Any other horizon's result (see Decided): a mate within at most
 	// the plies left, or none within at least them.
+	if b.seen != nil && !b.seen.may(summaryBoard(k)) {
+		return core.Unknown
+	}
 	if e, ok := b.table.Probe(lengthsKey(k, true), or, b.Game); ok && e.PN == 0 && int(e.Length) <= left {
 		return core.Proven
 	}
@@ -278,23 +284,27 @@ func (b *boundedGame) Decided(e core.Entry) {
 	own := k.Hand
 	k.Hand = e.Key.Hand
 	left := b.left()
-	noteHorizon(b.table, k, left, e)
+	noteHorizon(b.table, b.seen, k, left, e)
 	if e.DN == 0 {
 		// A disproof may reach past its horizon (see disproofReach): the
 		// reach holds for the position's own hand.
 		if d := b.disproofReach(left); d > left {
 			k.Hand = own
-			noteHorizon(b.table, k, d, e)
+			noteHorizon(b.table, b.seen, k, d, e)
 		}
 	}
 }
 
 // noteHorizon adds to the horizon summary of the position k (unsalted;
 // its hand the one the result holds under) the result e (decided) for
-// left plies, unless the summary holds as much already. Threads that
+// left plies, unless the summary holds as much already, and notes the
+// board in f (if not nil) first. Threads that
 // write one position's summary at once may leave the weaker of their
 // results: every result stored is true, so the summary stays sound.
-func noteHorizon(t *core.Table, k core.Key, left int, e core.Entry) {
+func noteHorizon(t *core.Table, f *summaryFilter, k core.Key, left int, e core.Entry) {
+	if f != nil {
+		f.note(summaryBoard(k))
+	}
 	proven := e.PN == 0
 	lk := lengthsKey(k, proven)
 	if old, ok := t.Lookup(lk, e.OrNode); ok {

@@ -13,7 +13,9 @@ import (
 
 // TestExactCostMeasure measures the line phase on Microcosmos tails
 // (TSUME_BENCH=1; TSUME_TAILS, e.g. "21,25,31"; TSUME_EXACTMAX, the
-// solver's exactMax; TSUME_MS the time limit per tail): length, minimal,
+// solver's exactMax; TSUME_LOWERBOUNDS, the lower-bound pass's budget per
+// node, -1 for none;
+// TSUME_MS the time limit per tail): length, minimal,
 // the line phase's nodes, the time to the final length, and the first ply
 // where the line leaves the published solution.
 func TestExactCostMeasure(t *testing.T) {
@@ -40,6 +42,10 @@ func TestExactCostMeasure(t *testing.T) {
 	if v := os.Getenv("TSUME_EXACTMAX"); v != "" {
 		n, _ := strconv.Atoi(v)
 		s.exactMax = uint32(n)
+	}
+	if v := os.Getenv("TSUME_LOWERBOUNDS"); v != "" {
+		n, _ := strconv.Atoi(v)
+		s.lowerBoundsSet = int64(n)
 	}
 	if sf := os.Getenv("TSUME_SFEN"); sf != "" {
 		pos, err := shogi.ParseSFEN(sf)

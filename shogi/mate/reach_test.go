@@ -121,7 +121,7 @@ func TestReachRecurrence(t *testing.T) {
 			g.pos.Do(m)
 			if x := v(i); x >= 0 {
 				e := core.Entry{OrNode: g.OrNode(), PN: core.Infinity, DN: 0, Sound: true}
-				noteHorizon(tab, g.Key(), x, e)
+				noteHorizon(tab, nil, g.Key(), x, e)
 			}
 			g.pos.Undo(m)
 		}

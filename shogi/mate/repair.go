@@ -149,8 +149,9 @@ func (s *Solver) escapingDefence(ctx context.Context, g *Game, m shogi.Move, rem
 type proofWalk struct {
 	g             *Game
 	t             *core.Table
-	nodes, budget uint64 // nodes visited and re-proving expansions
-	nextPoll      uint64 // nodes at which stop is polled next
+	seen          *summaryFilter // the table's summary filter (nil: none)
+	nodes, budget uint64         // nodes visited and re-proving expansions
+	nextPoll      uint64         // nodes at which stop is polled next
 	reproved      int
 	memo          map[walkKey]int // plies of the mate shown, -1: none
 	stop          func() bool
@@ -186,7 +187,7 @@ func (s *Solver) newProofWalk(ctx context.Context, g *Game) *proofWalk {
 	stop := func() bool {
 		return s.stop.Load() || ctx.Err() != nil || !deadline.IsZero() && time.Now().After(deadline)
 	}
-	w := &proofWalk{g: g, t: s.table, budget: proofWalkBudget, memo: map[walkKey]int{}, stop: stop, ep: s.ep.cur}
+	w := &proofWalk{g: g, t: s.table, seen: s.summaryFilter(), budget: proofWalkBudget, memo: map[walkKey]int{}, stop: stop, ep: s.ep.cur}
 	w.reprove = func(g *Game) core.Result {
 		return s.search(ctx, g, core.Options{TCA: true, SNDA: true, NodeLimit: walkReproveNodes}, deadline)
 	}
@@ -263,7 +264,7 @@ func (w *proofWalk) mateIn(d int) int {
 	w.memo[mk] = n
 	st := core.Entry{Key: epochKey(k, d, w.ep), OrNode: true, PN: 0, DN: core.Infinity, Move: core.Move(m), Length: uint32(d), Sound: true}
 	w.t.Store(&st)
-	noteHorizon(w.t, k, d, st) // for the bounded searches' Terminal
+	noteHorizon(w.t, w.seen, k, d, st) // for the bounded searches' Terminal
 	if n < d {
 		wk := walkLengthKey(k)
 		if old, ok := w.t.Lookup(wk, true); !ok || old.PN != 0 || int(old.Length) > n {

@@ -73,6 +73,13 @@ type Solver struct {
 	// noTieBreak turns the tie-break after the shortening off (tests
 	// compare without it).
 	noTieBreak bool
+	// lowerBoundsSet, when not zero, replaces lowerBoundNodes as the
+	// lower-bound pass's budget per node, negative for no such pass
+	// (tests and measurements).
+	lowerBoundsSet int64
+	// summaries holds the boards whose horizon summary the table may hold
+	// (see summaryFilter; allocated on first use: Solver.summaryFilter).
+	summaries *summaryFilter
 	// lineStop is the line search's stop test while findLine runs (see
 	// lineStopped).
 	lineStop func() bool
@@ -158,6 +165,9 @@ func (s *Solver) Clear() {
 	if s.table != nil {
 		s.table.Clear()
 		clear(s.exact)
+	}
+	if s.summaries != nil {
+		s.summaries.clear()
 	}
 }
 
@@ -691,9 +701,7 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 		if nodes == 0 || nodes >= parallelLineNodes {
 			co.Threads = threads
 		}
-		bg := newBoundedGame(g, limit, s.table)
-		bg.ep = s.ep
-		r := s.search(ctx, bg, co, s.lineDeadline)
+		r := s.search(ctx, s.boundedGame(g, limit), co, s.lineDeadline)
 		res.ExactNodes += r.Stats.Expanded
 		return r
 	}
@@ -717,6 +725,24 @@ func (s *Solver) boundedSearch(ctx context.Context, g *Game, o *Options, res *Re
 // 39): 67 % more, one line shorter (20 -> 18), one longer (17 -> 21), 27
 // proven minimal instead of 29.
 const boundedEpsilon = 0.75
+
+// boundedGame asks "mate within limit plies?" from g's current position
+// over the solver's table, in the current epoch, with the summary filter.
+func (s *Solver) boundedGame(g *Game, limit int) *boundedGame {
+	bg := newBoundedGame(g, limit, s.table)
+	bg.ep, bg.seen = s.ep, s.summaryFilter()
+	return bg
+}
+
+// summaryFilter returns the filter of the boards whose horizon summaries
+// the table may hold, allocated on first use. Every writer of summaries
+// notes its boards in it (boundedGame.Decided, the proof walk).
+func (s *Solver) summaryFilter() *summaryFilter {
+	if s.summaries == nil {
+		s.summaries = newSummaryFilter(s.hashMB)
+	}
+	return s.summaries
+}
 
 // parallelLineNodes is the smallest node budget at which a bounded search
 // runs on Options.Threads threads.
@@ -898,6 +924,7 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 	}
 	var tied []shogi.Move // the last line given to the tie-break
 	tightened := -1       // the length of the last line given to tightenPass
+	lowered := -1         // the length of the last line given to the lower-bound pass
 	ended := ""           // why the loop ended with time left (see lineEndNote)
 	for !stopped() {
 		if s.tieLines && best != nil && !slices.Equal(best, tied) {
@@ -913,9 +940,25 @@ func (s *Solver) shorten(ctx context.Context, g *Game, cr core.Result, res *Resu
 			// tighten.go). A line the pass finds goes to the root's
 			// search, not to another pass.
 			tightened = hi
-			if line := s.tightenPass(ctx, g, best, bounded, stopped); line != nil {
+			if line := s.tightenPass(ctx, g, best, bounded, tightenBudget, stopped); line != nil {
 				best, hi, next = line, len(line), len(line)-2
 				tightened = hi
+				s.settleNow(ctx, g, best, stopped)
+				if lo >= next {
+					res.Minimal = true
+					break
+				}
+			}
+			continue // stopped? a new line?
+		}
+		if lb := s.lowerBounds(g.rules); lb != 0 && best != nil && len(best) == hi && hi != lowered {
+			// The line's lower bounds, pieces of the root's coming
+			// disproof, settled from the end backwards (see tighten.go).
+			// A line this pass finds goes to the root's search too.
+			lowered = hi
+			if line := s.tightenPass(ctx, g, best, bounded, lb, stopped); line != nil {
+				best, hi, next = line, len(line), len(line)-2
+				tightened, lowered = hi, hi
 				s.settleNow(ctx, g, best, stopped)
 				if lo >= next {
 					res.Minimal = true
@@ -1364,9 +1407,7 @@ func (s *Solver) hintSearch(ctx context.Context, g *Game, p *shogi.Position, lef
 	hg := newGame(p.Clone(), g.attacker, g.rules, s.evasionCache())
 	hg.killers = s.table
 	co := core.Options{TCA: true, SNDA: true, NodeLimit: hintSearchNodes}
-	bg := newBoundedGame(hg, left, s.table)
-	bg.ep = s.ep
-	r := s.search(ctx, bg, co, s.fullDeadline)
+	r := s.search(ctx, s.boundedGame(hg, left), co, s.fullDeadline)
 	s.hintNodes += r.Stats.Expanded
 	if r.Outcome != core.Proven {
 		return shogi.NoMove

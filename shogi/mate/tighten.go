@@ -65,11 +65,80 @@ import (
 // and 1.14 M: no gain beyond the spread of single positions.
 const tightenBudget = 1_000
 
+// The lower-bound pass. Under tsume rules the questions of a pass that
+// find nothing are the line's lower bounds ("no mate within r-2" at the
+// attacker's node with r plies left), and these are the root's disproof
+// of "mate within n-2" along the line cut into pieces: asked from the end
+// backwards, each is small given the ones after it, whose disproofs reach
+// Terminal through the horizon summaries whatever the epoch. The cheap
+// pass settles only the last twenty-odd plies of a long line (tail 151:
+// up to "mate within 19?"), and the root's search does the rest at once.
+// So once the cheap pass has had a line (and found nothing, or found the
+// line), a second pass asks the same questions with lowerBoundNodes each
+// before the root's search; like the cheap pass it stops at the first
+// shorter line, and after tightenOpenRun questions in a row left
+// undecided it asks the rest with tightenBudget (the lower bounds further
+// back depend on the ones it could not settle, and each question would
+// spend its whole budget).
+//
+// Line-phase nodes until proven minimal (1 GiB, one core) without it and
+// with it: Microcosmos tail 81 11.66 M and 10.03 M, 101 15.83 M and
+// 13.35 M, 151 26.90 M and 18.76 M, 201 open at 30 M ("no mate within
+// 199?" undecided after 29.8 M) and 26.25 M. The published length is
+// reached later where the first line is longer and the cheap pass does
+// not find it: tail 101 after 682 k line nodes instead of 48 k, 201 after
+// 1.11 M instead of 158 k (81 and 151: unchanged, 30 k and 51 k). On
+// the shorter tails, whose root disproofs are small, it costs: tails 31,
+// 35, ..., 59, 41 and 61 7.25 M and 7.59 M in all (59 1.81 M -> 1.47 M,
+// 47 499 k -> 764 k, 41 369 k -> 487 k, the others within +30 %). Other
+// budgets, measured before the pass had its own turn (one pass of N per
+// node, the lower bounds and the shortcuts at once): no limit, tail 151
+// 22.5 M (one node's "no mate within 77" 11.2 M), tail 81 16.6 M; 100 k
+// without tightenOpenRun, 151 18.0 M, 81 10.5 M, 101 20.6 M, 201 25.1 M
+// but its length after 6.9 M. The pass only after the root's search with
+// a budget of 1 M ended open (the root's disproofs below that asked at
+// once, as before): the ten shorter tails 7.06 M in all (the eight below
+// 59 unchanged), 101 12.79 M with its length after 48 k, but 81 14.21 M,
+// 151 21.04 M, and 201 open after 35 M (the pass over the 201-ply line
+// gave up at "mate within 41?", the first line's pass never ran).
+
+// lowerBoundNodes is the lower-bound pass's budget per node under rules r,
+// 0 for no such pass: under mate rules, whose lines are short, a larger
+// budget gained nothing (see tightenBudget).
+func lowerBoundNodes(r Rules) uint64 {
+	if r == Tsume {
+		return 100_000
+	}
+	return 0
+}
+
+// lowerBounds is the lower-bound pass's budget per node under rules r: the
+// Solver's override (lowerBoundsSet: negative for none) if set, else
+// lowerBoundNodes.
+func (s *Solver) lowerBounds(r Rules) uint64 {
+	if s.lowerBoundsSet < 0 {
+		return 0
+	}
+	if s.lowerBoundsSet > 0 {
+		return uint64(s.lowerBoundsSet)
+	}
+	return lowerBoundNodes(r)
+}
+
+// tightenOpenRun is the number of questions in a row that a pass with a
+// budget above tightenBudget may leave undecided before it asks the rest
+// with tightenBudget. On the Microcosmos tail 201, with 100 k per node and
+// no such limit, a pass over a 20x-ply line left the 58 questions from
+// "mate within 55?" to 169 undecided: 5.8 M expansions before the root's
+// search.
+const tightenOpenRun = 3
+
 // tightenPass runs one pass over line (a mate within its length, every
-// defence checked) from its last attacker node towards the root, and
-// returns the first shorter line it establishes (repaired, and verified
-// early), or nil.
-func (s *Solver) tightenPass(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result, stopped func() bool) []shogi.Move {
+// defence checked) from its last attacker node towards the root, with
+// budget expansions per node (tightenBudget, or the lower-bound pass's),
+// and returns the first shorter line it establishes (repaired, and
+// verified early), or nil.
+func (s *Solver) tightenPass(ctx context.Context, g *Game, line []shogi.Move, bounded func(int, uint64) core.Result, budget uint64, stopped func() bool) []shogi.Move {
 	n := len(line)
 	played := 0
 	goTo := func(k int) {
@@ -86,13 +155,20 @@ func (s *Solver) tightenPass(ctx context.Context, g *Game, line []shogi.Move, bo
 	// The repair's own bounded searches (an alternative the proof walk did
 	// not settle) have a budget too.
 	capped := nodeCapped(bounded, repairSearchNodes(g.rules))
+	undecided := 0 // questions in a row left undecided
 	for i := n - 1; i > 0 && !stopped(); i-- {
 		goTo(i)
 		lim := n - i - 2
 		if !g.OrNode() || lim < 1 {
 			continue
 		}
-		if bounded(lim, tightenBudget).Outcome != core.Proven {
+		out := bounded(lim, budget).Outcome
+		if out != core.Unknown {
+			undecided = 0
+		} else if undecided++; undecided == tightenOpenRun {
+			budget = min(budget, tightenBudget)
+		}
+		if out != core.Proven {
 			continue
 		}
 		sub := s.walkLine(g, lim, bounded)

@@ -30,7 +30,7 @@ func TestTightenPass(t *testing.T) {
 			given++
 			line := long
 			for {
-				next := s.tightenPass(context.Background(), g, line, bounded, stopped)
+				next := s.tightenPass(context.Background(), g, line, bounded, tightenBudget, stopped)
 				if next == nil {
 					break
 				}
