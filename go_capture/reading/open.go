@@ -322,6 +322,9 @@ func (r *reach) all() bool {
 		// them, never both at once.
 		return true
 	}
+	if r.k == 1 {
+		return false // m on the one extension's point leaves none
+	}
 	// Only the points of the extensions and of their liberties can
 	// spoil one: each of them must leave another.
 	var threats board.Bitset
