@@ -138,23 +138,26 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 	t.reset()
 	t.nodes = append(t.nodes, pnsNode{key: p.Key(), r: int16(d), pn: 1, dn: 1, first: -1})
 	t.add(0)
+	// The search path from the root, and its moves: between iterations
+	// it ends at the deepest node whose numbers the last expansion left
+	// unchanged, where the next most proving node is (its ancestors are
+	// unchanged too, so a descent from the root would come back to it).
+	t.path = append(t.path[:0], 0)
+	t.moves = t.moves[:0]
 	for {
-		root := &t.nodes[0]
-		if root.pn == 0 {
-			return true, true
-		}
-		if root.dn == 0 {
-			return false, true
+		if root := &t.nodes[0]; root.pn == 0 || root.dn == 0 {
+			return root.pn == 0, true // the path is the root alone
 		}
 		if v.nodes >= v.budget || v.halt() || len(t.nodes)+shogi.MaxMoves > pnsMaxNodes {
+			for k := len(t.moves) - 1; k >= 0; k-- {
+				p.Undo(t.moves[k])
+			}
 			return false, false
 		}
 		// Down to the most proving node, updating each node on the way
 		// (another path may have settled or changed its children); a
 		// node found settled ends the descent early.
-		t.path = append(t.path[:0], 0)
-		t.moves = t.moves[:0]
-		cur := int32(0)
+		cur := t.path[len(t.path)-1]
 		expand := true
 		for t.nodes[cur].first >= 0 {
 			attacker := len(t.path)%2 == 1
@@ -189,19 +192,24 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 		if expand {
 			v.pnsExpand(cur, d-last, last%2 == 0)
 		}
-		// Back up to the root, the position following.
-		for k := last; k >= 0; k-- {
+		// Back up, the position following, as far as the numbers change.
+		for k := last; ; k-- {
 			i := t.path[k]
-			if k < last {
-				v.pnsUpdate(i, k%2 == 0)
-			}
 			nd := &t.nodes[i]
+			changed := true
+			if k < last {
+				pn, dn := nd.pn, nd.dn
+				v.pnsUpdate(i, k%2 == 0)
+				changed = nd.pn != pn || nd.dn != dn
+			}
 			if r := d - k; (nd.pn == 0 || nd.dn == 0) && r >= 1 {
 				v.memo.put(p.Key(), r, nd.pn == 0)
 			}
-			if k > 0 {
-				p.Undo(t.moves[k-1])
+			if k == 0 || !changed {
+				t.path, t.moves = t.path[:k+1], t.moves[:k]
+				break
 			}
+			p.Undo(t.moves[k-1])
 		}
 	}
 }
