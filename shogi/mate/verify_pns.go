@@ -57,6 +57,7 @@ type pnsTree struct {
 	slots []int32
 	shift uint8 // 64 - log2(len(slots))
 	used  []int32
+	steps uint64 // path steps (see pnsStep)
 }
 
 // The table's first size: 4 k slots.
@@ -125,7 +126,10 @@ const pnsMaxNodes = 1 << 22
 
 // pns reports whether the attacker, to move in v.pos, mates within d plies,
 // and whether that was settled within the budget (v.budget) and the tree's
-// size.
+// size. Its nodes are the positions it evaluates and the steps of its paths
+// down and back up (see pnsStep): deep in a long line (tsume rules, 200 plies left) most
+// iterations go down a long path to children the table already holds, and
+// counting new positions alone let 1.2 M nodes take 20 s.
 func (v *verifier) pns(d int) (ok, settled bool) {
 	if d < 1 {
 		return false, true
@@ -138,23 +142,26 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 	t.reset()
 	t.nodes = append(t.nodes, pnsNode{key: p.Key(), r: int16(d), pn: 1, dn: 1, first: -1})
 	t.add(0)
+	// The search path from the root, and its moves: between iterations
+	// it ends at the deepest node whose numbers the last expansion left
+	// unchanged, where the next most proving node is (its ancestors are
+	// unchanged too, so a descent from the root would come back to it).
+	t.path = append(t.path[:0], 0)
+	t.moves = t.moves[:0]
 	for {
-		root := &t.nodes[0]
-		if root.pn == 0 {
-			return true, true
-		}
-		if root.dn == 0 {
-			return false, true
+		if root := &t.nodes[0]; root.pn == 0 || root.dn == 0 {
+			return root.pn == 0, true // the path is the root alone
 		}
 		if v.nodes >= v.budget || v.halt() || len(t.nodes)+shogi.MaxMoves > pnsMaxNodes {
+			for k := len(t.moves) - 1; k >= 0; k-- {
+				p.Undo(t.moves[k])
+			}
 			return false, false
 		}
 		// Down to the most proving node, updating each node on the way
 		// (another path may have settled or changed its children); a
 		// node found settled ends the descent early.
-		t.path = append(t.path[:0], 0)
-		t.moves = t.moves[:0]
-		cur := int32(0)
+		cur := t.path[len(t.path)-1]
 		expand := true
 		for t.nodes[cur].first >= 0 {
 			attacker := len(t.path)%2 == 1
@@ -182,6 +189,7 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 				panic("mate: the verifier's proof-number graph has a cycle")
 			}
 			p.Do(t.edges[best].move)
+			v.pnsStep()
 			t.path = append(t.path, cur)
 			t.moves = append(t.moves, t.edges[best].move)
 		}
@@ -189,22 +197,40 @@ func (v *verifier) pns(d int) (ok, settled bool) {
 		if expand {
 			v.pnsExpand(cur, d-last, last%2 == 0)
 		}
-		// Back up to the root, the position following.
-		for k := last; k >= 0; k-- {
+		// Back up, the position following, as far as the numbers change.
+		for k := last; ; k-- {
 			i := t.path[k]
-			if k < last {
-				v.pnsUpdate(i, k%2 == 0)
-			}
 			nd := &t.nodes[i]
+			changed := true
+			if k < last {
+				pn, dn := nd.pn, nd.dn
+				v.pnsUpdate(i, k%2 == 0)
+				changed = nd.pn != pn || nd.dn != dn
+			}
 			if r := d - k; (nd.pn == 0 || nd.dn == 0) && r >= 1 {
 				v.memo.put(p.Key(), r, nd.pn == 0)
 			}
-			if k > 0 {
-				p.Undo(t.moves[k-1])
+			if k == 0 || !changed {
+				t.path, t.moves = t.path[:k+1], t.moves[:k]
+				break
 			}
+			p.Undo(t.moves[k-1])
+			v.pnsStep()
 		}
 	}
 }
+
+// pnsStep counts a step of a path down or back up, a node every
+// pnsStepsPerNode steps: a step (a move, a look at the children) costs a
+// fraction of a new position's move generation.
+func (v *verifier) pnsStep() {
+	v.tree.steps++
+	if v.tree.steps%pnsStepsPerNode == 0 {
+		v.nodes++
+	}
+}
+
+const pnsStepsPerNode = 4
 
 // pnsUpdate sets node i's numbers from its children's.
 func (v *verifier) pnsUpdate(i int32, attacker bool) {
