@@ -448,3 +448,92 @@ func TestHostilePNSAgainstOracle(t *testing.T) {
 		t.Fatal("the questions do not have both answers")
 	}
 }
+
+// TestHostileDeepMutantsHeavy makes lines whose alternatives have 9 plies
+// or more left, where CheckLine's depth-first search gives way to the
+// best-first search: the solver's mates of 9 to 13 plies on generated
+// real-game positions, each defence along them replaced by another and
+// the solver's mate after it appended. The oracle settles what it can
+// within its budget; every verdict it settles must agree.
+func TestHostileDeepMutantsHeavy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few minutes")
+	}
+	starts := realGameStarts()
+	if len(starts) == 0 {
+		t.Skip("no shared set")
+	}
+	s, err := NewSolver(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var lines, trues, falses, skipped, pnsLines int
+	for _, sfen := range randomPositions(161, 200, starts) {
+		pos, _ := shogi.ParseSFEN(sfen)
+		opts := Options{Rules: MateSearch, AutoDefender: true, NodeLimit: 300_000}
+		r, err := s.Solve(t.Context(), pos, opts)
+		if err != nil || r.Kind != Mate || r.Length < 9 || r.Length > 15 {
+			continue
+		}
+		p, attacker, err := prepare(pos, &opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := p.Clone()
+		var cands [][]shogi.Move
+		cands = append(cands, r.Moves)
+		for i, m := range r.Moves {
+			if q.SideToMove() != attacker && len(r.Moves)-i-1 >= 7 {
+				n := 0
+				for _, a := range q.GenerateLegal(make([]shogi.Move, 0, shogi.MaxMoves)) {
+					if a == m || n >= 4 {
+						continue
+					}
+					n++
+					q.Do(a)
+					ra, err := s.Solve(t.Context(), q, Options{Rules: MateSearch, NodeLimit: 100_000})
+					q.Undo(a)
+					if err != nil || ra.Kind != Mate {
+						continue
+					}
+					l := append(append(slices.Clone(r.Moves[:i]), a), ra.Moves...)
+					cands = append(cands, l)
+				}
+			}
+			q.Do(m)
+		}
+		for _, line := range cands {
+			o := newOracle(attacker, MateSearch, 5_000_000)
+			truth, settled := o.lineTrue(p, line)
+			if !settled {
+				skipped++
+				continue
+			}
+			lines++
+			if truth {
+				trues++
+			} else {
+				falses++
+			}
+			if len(line) >= 11 {
+				pnsLines++
+			}
+			usi := make([]string, len(line))
+			for i, m := range line {
+				usi[i] = m.USI()
+			}
+			cl, err := CheckLine(pos, opts, usi, 1_000_000, 10_000_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (truth && cl.Wrong) || (!truth && cl.OK) {
+				t.Errorf("%s %q: oracle %v, CheckLine %s (%s)", sfen, strings.Join(usi, " "), truth, cl.Verdict(), cl.Problem)
+			}
+		}
+	}
+	t.Logf("%d lines (%d true, %d wrong, %d of 11 plies or more), %d left to the oracle's budget", lines, trues, falses, pnsLines, skipped)
+	if trues == 0 || falses == 0 {
+		t.Fatal("the lines do not have both answers")
+	}
+}
