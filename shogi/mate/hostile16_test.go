@@ -380,6 +380,17 @@ func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget u
 				cl = Verification{Wrong: true, Problem: err.Error()}
 			}
 			verdicts["CheckLine"] = cl
+			if len(line) >= 3 && line[0] == real[0] {
+				// The same line asked defender first, from the position
+				// after its (true) first check: the same truth.
+				q := p.Clone()
+				q.Do(line[0])
+				df, err := CheckLine(q, Options{Rules: pr.rules, DefenderToMove: true}, usi[1:], 1_000_000, 20_000_000)
+				if err != nil {
+					df = Verification{Wrong: true, Problem: err.Error()}
+				}
+				verdicts["CheckLine defender first"] = df
+			}
 			for _, name := range []string{"pnsOnly", "noPNS"} {
 				v := verifier{pos: p.Clone(), attacker: attacker, rules: pr.rules, memo: newMemo(),
 					altBudget: 1_000_000, totalBudget: 20_000_000, hintedBudget: hintedAltBudget,
