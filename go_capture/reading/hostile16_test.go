@@ -200,3 +200,47 @@ func TestHostile16KoDefenceRefutedBUG(t *testing.T) {
 		}
 	}
 }
+
+// TestHostile16SavesNotCapturedShallow: a clean save our search proves
+// (defend 1, or attack 0 proven) on random 7×7 and 9×9 boards must not be
+// a capture that the full-width BruteForce finds within 7 plies (5
+// under -short) under the
+// same SafeLibs, the side to move as the question's.
+func TestHostile16SavesNotCapturedShallow(t *testing.T) {
+	n, plies := 400, 7
+	if testing.Short() {
+		n, plies = 40, 5
+	}
+	rng := rand.New(rand.NewSource(1618))
+	o := Options{Algorithm: AlgoDFPN, SafeLibs: 4, Plays: 200000}
+	checked := 0
+	for i := 0; i < n; i++ {
+		size := 7 + 2*(i%2)
+		b := hostileBoard(rng, size, 0.3+0.25*rng.Float64(), false)
+		weak := targetsWithLibs(b, 1, 3)
+		if len(weak) == 0 {
+			continue
+		}
+		target, mode := weak[rng.Intn(len(weak))], Mode(rng.Intn(2))
+		r, err := Solve(context.Background(), b, target, mode, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := (mode == Defend && r.Code == Win) || (mode == Attack && r.Code == Fail && r.Proven)
+		if !saved {
+			continue
+		}
+		checked++
+		captured, m, err := BruteForce(b, target, mode, plies, o.SafeLibs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if captured {
+			t.Errorf("%v %s: a proven clean save (code %d %s), BruteForce captures (%s)\n%v", mode, b.Vertex(target), r.Code, b.Vertex(r.Move), b.Vertex(m), b)
+		}
+	}
+	if checked < n/5 {
+		t.Fatalf("only %d saves checked", checked)
+	}
+	t.Logf("%d saves checked", checked)
+}
