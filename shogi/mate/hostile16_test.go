@@ -587,3 +587,69 @@ func TestHostileDeepMutantsHeavy(t *testing.T) {
 		t.Fatal("the lines do not have both answers")
 	}
 }
+
+// TestHostileTablesThreadsOracle solves the short sets' problems of up to
+// 7 plies with tables of 1, 4 and 32 MiB, on one thread and three, under
+// a small and a larger node budget, and checks every answer against the
+// oracle: a mate's line is a mate in its length (every defence), a
+// minimal one has no mate 2 plies shorter, a no-mate has no mate within
+// 7 plies; an answer that is not decided is Unknown. Run it under -race
+// for the threads.
+func TestHostileTablesThreadsOracle(t *testing.T) {
+	probs := hostileProblems(t, 7)
+	if testing.Short() {
+		var some []hostileProblem
+		for i := 0; i < len(probs); i += 3 {
+			some = append(some, probs[i])
+		}
+		probs = some
+	}
+	var mates, unknown int
+	for _, pr := range probs {
+		pos, _ := shogi.ParseSFEN(pr.sfen)
+		p, attacker, err := prepare(pos, &Options{Rules: pr.rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := newOracle(attacker, pr.rules, 20_000_000)
+		for _, hash := range []int{1, 4, 32} {
+			for _, th := range []int{1, 3} {
+				for _, limit := range []uint64{200, 100_000} {
+					r, err := Solve(t.Context(), pos, Options{Rules: pr.rules, HashMB: hash, Threads: th, NodeLimit: limit})
+					if err != nil {
+						t.Fatal(err)
+					}
+					where := func() string {
+						return pr.sfen + " " + pr.rules.String() + " hash " + strconv.Itoa(hash) + " threads " + strconv.Itoa(th) + " nodes " + strconv.FormatUint(limit, 10)
+					}
+					switch r.Kind {
+					case Mate:
+						mates++
+						if !r.Verified || len(r.Moves) != r.Length {
+							t.Errorf("%s: a mate without a verified line: %+v", where(), r)
+							continue
+						}
+						if ok, s := o.lineTrue(p, r.Moves); s && !ok {
+							t.Errorf("%s: the line %v is not a mate in %d", where(), r.USI, r.Length)
+						}
+						if r.Minimal && r.Length >= 3 {
+							if m, s := o.mates(p, r.Length-2); s && m {
+								t.Errorf("%s: mate in %d called minimal, the oracle mates within %d", where(), r.Length, r.Length-2)
+							}
+						}
+					case NoMate:
+						if m, s := o.mates(p, 7); s && m {
+							t.Errorf("%s: nomate, the oracle mates within 7", where())
+						}
+					default:
+						unknown++
+					}
+				}
+			}
+		}
+	}
+	if mates == 0 {
+		t.Fatal("no mate answered")
+	}
+	t.Logf("%d problems, %d mates, %d unknown", len(probs), mates, unknown)
+}
