@@ -338,7 +338,7 @@ func TestHostileMutatedTsumeNineHeavy(t *testing.T) {
 // hostileMutatedLines is TestHostileMutatedLines on probs, mates of at
 // most max plies, with the oracle's node budget per problem.
 func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget uint64) {
-	var lines, trues, falses, unsettled int
+	var lines, trues, falses, unsettled, rulesDiffer int
 	for _, pr := range probs {
 		pos, err := shogi.ParseSFEN(pr.sfen)
 		if err != nil {
@@ -355,6 +355,12 @@ func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget u
 			t.Logf("%s: the oracle finds no mate within %d (or its budget)", pr.sfen, max)
 			unsettled++
 			continue
+		}
+		// Under mate rules, from the same position (the defender holding
+		// the spare pieces), every drop counts: futile interpositions too.
+		var om *oracle
+		if pr.rules == Tsume {
+			om = newOracle(attacker, MateSearch, budget)
 		}
 		for _, line := range append([][]shogi.Move{real}, mutants(o, p, real, max+2)...) {
 			truth, s := o.lineTrue(p, line)
@@ -380,6 +386,20 @@ func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget u
 				cl = Verification{Wrong: true, Problem: err.Error()}
 			}
 			verdicts["CheckLine"] = cl
+			if om != nil {
+				if tm, s := om.lineTrue(p, line); s {
+					c, err := CheckLine(p, Options{Rules: MateSearch}, usi, 1_000_000, 20_000_000)
+					if err != nil {
+						c = Verification{Wrong: true, Problem: err.Error()}
+					}
+					if (tm && c.Wrong) || (!tm && c.OK) {
+						t.Errorf("%s %q under mate rules: oracle %v, CheckLine %s (%s)", pr.sfen, strings.Join(usi, " "), tm, c.Verdict(), c.Problem)
+					}
+					if tm != truth {
+						rulesDiffer++
+					}
+				}
+			}
 			for _, alt := range []uint64{1, 37, 500} {
 				// Budgets that run out anywhere (the best-first search
 				// stopped mid-tree, its memo holding what it settled):
@@ -421,7 +441,7 @@ func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget u
 			}
 		}
 	}
-	t.Logf("%d lines (%d true, %d wrong), %d verdicts or oracle answers unsettled", lines, trues, falses, unsettled)
+	t.Logf("%d lines (%d true, %d wrong), %d verdicts or oracle answers unsettled; %d tsume-rules lines true under one rule set only", lines, trues, falses, unsettled, rulesDiffer)
 	if trues == 0 || falses == 0 {
 		t.Fatal("the lines do not have both answers: the test checks little")
 	}
