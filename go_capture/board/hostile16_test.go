@@ -12,8 +12,8 @@ type naiveBoard struct {
 	size     int
 	color    []Color
 	captured [4]int // stones of each colour taken
-	koP      Point // the point the simple ko bans, NoPoint for none
-	koC      Color // the colour it bans
+	koP      Point  // the point the simple ko bans, NoPoint for none
+	koC      Color  // the colour it bans
 }
 
 func (n *naiveBoard) clone() *naiveBoard {
