@@ -431,6 +431,26 @@ func hostileMutatedLines(t *testing.T, probs []hostileProblem, max int, budget u
 					verdicts["small budget: pnsOnly alt 23"] = v.run(line)
 				}
 			}
+			// Hints that lie: any check of the position, or any legal
+			// move; the verdict must not rest on them.
+			liar := func(q *shogi.Position, d int) shogi.Move {
+				ms := q.GenerateLegal(make([]shogi.Move, 0, shogi.MaxMoves))
+				if q.Key()&1 == 0 {
+					ms = q.GenerateChecks(ms[:0])
+				}
+				if len(ms) == 0 {
+					return shogi.NoMove
+				}
+				return ms[(q.Key()>>7+uint64(d))%uint64(len(ms))]
+			}
+			if !testing.Short() || lines%4 == 0 {
+				verdicts["hinted by a liar"] = VerifyWithHints(p, attacker, pr.rules, line, liar)
+			}
+			if !testing.Short() {
+				polls := 0
+				stop := func() bool { polls++; return polls > 100_000 }
+				verdicts["hinted by a liar, retried until stopped"] = verifyUntil(p, attacker, pr.rules, line, liar, stop, nil)
+			}
 			for name, v := range verdicts {
 				if (truth && v.Wrong) || (!truth && v.OK) {
 					t.Errorf("%s %s (%v) %q: oracle %v, %s %s (%s)", pr.sfen, pr.rules, len(line), strings.Join(usi, " "), truth, name, v.Verdict(), v.Problem)
