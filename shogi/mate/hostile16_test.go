@@ -620,6 +620,17 @@ func TestHostileDeepMutantsHeavy(t *testing.T) {
 			if (truth && cl.Wrong) || (!truth && cl.OK) {
 				t.Errorf("%s %q: oracle %v, CheckLine %s (%s)", sfen, strings.Join(usi, " "), truth, cl.Verdict(), cl.Problem)
 			}
+			// Hints that lie (any check): the full-depth hinted search,
+			// then the best-first search, must give the same truth.
+			hint := func(q *shogi.Position, d int) shogi.Move {
+				if ms := q.GenerateChecks(make([]shogi.Move, 0, shogi.MaxMoves)); len(ms) > 0 {
+					return ms[(q.Key()>>7+uint64(d))%uint64(len(ms))]
+				}
+				return shogi.NoMove
+			}
+			if hv := VerifyWithHints(p, attacker, MateSearch, line, hint); (truth && hv.Wrong) || (!truth && hv.OK) {
+				t.Errorf("%s %q: oracle %v, hinted verifier %s (%s)", sfen, strings.Join(usi, " "), truth, hv.Verdict(), hv.Problem)
+			}
 		}
 	}
 	t.Logf("%d lines (%d true, %d wrong, %d of 11 plies or more), %d left to the oracle's budget", lines, trues, falses, pnsLines, skipped)
