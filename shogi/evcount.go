@@ -154,3 +154,76 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// ReplyBound returns lower bounds of what the opponent may answer the
+// legal check m of the side to move with, kept being m's KeptEscapes (the
+// king's escapes it certainly leaves, which count as board moves and as
+// free squares): board moves (those escapes; the king taking a checker
+// next to it that nothing guards; when m is the only checker, captures of
+// it by pieces on no line through the king, which no pin can hold), drops
+// (BlockingDrops) and the king's free squares after m (KingFreedom: the
+// escapes and an unguarded checker's square). A count without the futile
+// rule's removals, which under tsume rules apply only where every evasion
+// is a drop.
+func (p *Position) ReplyBound(m Move, kept int) (board, drops, free int) {
+	them := p.side ^ 1
+	ek := p.king[them]
+	if ek == NoSquare {
+		return 0, 0, 0
+	}
+	board, free = kept, kept
+	to := m.To()
+	if m.IsDrop() {
+		// A dropped piece the king may take is one of its escapes.
+		return board, p.BlockingDrops(m), free
+	}
+	from := m.From()
+	if d := adjDir[ek][to]; d >= 0 && d < 8 && !p.guardsAfter(to, from, ek) {
+		board++
+		free++
+	}
+	if lineDir[ek][from] >= 0 {
+		return board, 0, free // m may uncover a second check
+	}
+	att := p.attackersTo(to, them)
+	att.Clear(ek)
+	for !att.IsEmpty() {
+		if q := att.Pop(); lineDir[ek][q] < 0 {
+			board++
+		}
+	}
+	return board, p.BlockingDrops(m), free
+}
+
+// BlockingDrops returns a lower bound of the number of drops the opponent
+// may answer the legal check m of the side to move with: when m cannot
+// uncover another check (it drops a piece, or its origin is on no line
+// through the enemy king), its piece is the only checker and every drop of
+// a silver, gold, bishop or rook between it and the king is legal, and of
+// a lance or knight where it can move on. Pawns are left out (a file
+// holding one, a pawn-drop mate of the side to move's king). It is 0 when
+// m may be a double check or its checker is next to the king or a knight.
+func (p *Position) BlockingDrops(m Move) int {
+	them := p.side ^ 1
+	ek := p.king[them]
+	h := p.hands[them]
+	if ek == NoSquare || h == 0 {
+		return 0
+	}
+	if !m.IsDrop() && lineDir[ek][m.From()] >= 0 {
+		return 0
+	}
+	target := between[ek][m.To()]
+	if target.IsEmpty() {
+		return 0
+	}
+	z := &zones[them]
+	n := (b2i(h>>14&7 != 0) + b2i(h>>18&7 != 0) + b2i(h>>22&3 != 0) + b2i(h>>25&3 != 0)) * target.Count()
+	if h>>6&7 != 0 {
+		n += target.AndNot(z.last1).Count()
+	}
+	if h>>10&7 != 0 {
+		n += target.AndNot(z.last2).Count()
+	}
+	return n
+}
