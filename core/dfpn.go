@@ -124,9 +124,6 @@ func (s *searcher) combine(d int, refresh bool) (v val, best int, second PN, old
 	if refresh {
 		s.refreshChanged(d)
 	}
-	if p.lazy > 0 {
-		s.resolveLazy(d)
-	}
 	// The plain sum (and SNDA's max over marked moves) is taken in the
 	// same pass; WPNS and df-pn(r) combine in sumOther.
 	plain := !s.o.WPNS && !s.o.DFPNR

@@ -103,33 +103,6 @@ type Previewer interface {
 	PreviewEstimate(m Move, k Key) (pn, dn PN, ok bool)
 }
 
-// BoundPreviewer is optionally implemented by a Previewer whose children's
-// estimates are costly to compute but have a cheap lower bound. The core
-// then values such a child by the bound when it expands the node and
-// computes the estimate (PreviewEstimate, or Do, Terminal, Estimate and
-// Undo) only when the child is one of the two the node's numbers are read
-// from: the child with the smallest number of the side to move (pn at an OR
-// node, dn at an AND node), which the search would descend into, and the
-// one with the second smallest, which sets its threshold. As long as one of
-// them holds a bound it is valued and the choice made again. Every other
-// number of the node is taken from the bounds, so the search is exactly the
-// one without bounds when the game keeps the promises below; most children
-// of a node are never chosen, and their estimates are never computed.
-//
-// It is used by df-pn on one thread only, and asked only of a child whose
-// key PreviewKey gave (ok true) and that is neither a repetition nor
-// delayed (Delaying).
-type BoundPreviewer interface {
-	// PreviewBound returns, for a move m whose child's key PreviewKey gave
-	// as k, a lower bound of the child's number that the parent minimizes
-	// (its pn when the current node is an OR node, its dn at an AND node)
-	// and the child's other number exactly, both as Estimate would give
-	// them at the child; ok true also promises that Terminal would return
-	// Unknown there (a decided child's 0 would be below any bound). ok
-	// false means "no bound": the core values the child at once.
-	PreviewBound(m Move, k Key) (pn, dn PN, ok bool)
-}
-
 // DeferredTerminal is optionally implemented by a Game whose terminal test
 // has a costly part that it would rather run only at the nodes the search
 // expands. The core values every child when it expands the parent

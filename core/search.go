@@ -26,9 +26,6 @@ type child struct {
 	fixed bool // value is local to this visit (terminal, cycle, path-dependent)
 	inTT  bool // found in the table at the last refresh
 	keyed bool // expand: the key came from Previewer.PreviewKey
-	// lazy: pn and dn are BoundPreviewer.PreviewBound's, not yet the
-	// estimate (resolveLazy)
-	lazy bool
 }
 
 // ply is the preallocated per-depth state.
@@ -50,7 +47,6 @@ type ply struct {
 	fresh   bool     // children not refreshed since expansion (SNDA detection due)
 	layout  uint64   // Table.layout when the children were last all read (0: never)
 	located uint64   // Table.layout the children's buckets (child.bkt) were located under
-	lazy    int32    // children still valued by a bound (child.lazy)
 	hm      []Move   // decidedHand scratch: the moves a verdict rests on
 	hh      []uint32 // and their children's words
 }
@@ -72,10 +68,9 @@ type searcher struct {
 	t   *Table
 	o   Options
 	dom Dominance
-	hp  HandProofs     // nil unless the game stores decided nodes by proof and disproof hands
-	pv  Previewer      // nil unless the game previews children
-	bp  BoundPreviewer // nil unless the game bounds children's estimates and df-pn runs
-	pk  PathKeyer      // nil unless the game's keys do not repeat on a cycle
+	hp  HandProofs // nil unless the game stores decided nodes by proof and disproof hands
+	pv  Previewer  // nil unless the game previews children
+	pk  PathKeyer  // nil unless the game's keys do not repeat on a cycle
 	dn  DecidedNoter
 	dt  DeferredTerminal // nil unless the game defers part of Terminal to the expansion
 	// refused holds a tag per slot (refusedTag) of the last key whose store
@@ -149,10 +144,6 @@ func (s *searcher) init(g Game, t *Table, o Options, step int, side Side, stop *
 	s.dom, _ = g.(Dominance)
 	s.hp, _ = g.(HandProofs)
 	s.pv, _ = g.(Previewer)
-	s.bp = nil
-	if s.pv != nil && o.Algorithm == DFPN {
-		s.bp, _ = g.(BoundPreviewer)
-	}
 	s.pk, _ = g.(PathKeyer)
 	s.dn, _ = g.(DecidedNoter)
 	s.dt, _ = g.(DeferredTerminal)
@@ -291,7 +282,6 @@ func (s *searcher) expand(d int) bool {
 	s.stats.Expanded++
 	p.kids = p.kids[:0]
 	p.delays = false
-	p.lazy = 0
 	if s.dt != nil {
 		if o := s.dt.ExpandTerminal(); o != Unknown {
 			// Decided at its expansion: one fixed pseudo-child (NoMove)
@@ -320,11 +310,6 @@ func (s *searcher) expand(d int) bool {
 	// The slices in locals: the game's calls below could change p as far
 	// as the compiler knows, so it would reload and recheck them per child.
 	kids, moves := p.kids, p.moves
-	bp := s.bp
-	if s.par != nil {
-		bp = nil // a thread may divert to a child that is not the best
-	}
-	var lazy int32
 	if s.pv != nil {
 		// Keys first, with their buckets (and the game's caches) loading,
 		// then the values: the children's cache misses overlap.
@@ -347,22 +332,6 @@ func (s *searcher) expand(d int) bool {
 	for i, m := range moves {
 		c := &kids[i]
 		if s.pv != nil && c.keyed {
-			if bp != nil && !(p.delays && p.wait[i] >= 0) {
-				if bpn, bdn, ok := bp.PreviewBound(m, c.key); ok {
-					if s.pk != nil || !s.path.free(c.key.Board) {
-						if at := s.repetition(c.key, d+1); at >= 0 {
-							s.initChild(c, Unknown, at, 1, 1)
-							continue
-						}
-					}
-					bpn, bdn = min(max(bpn, 1), MaxPN), min(max(bdn, 1), MaxPN)
-					c.hand, c.pn, c.dn = c.key.Hand, bpn, bdn
-					c.h = summed(c.or, bpn, bdn)
-					c.lazy = true
-					lazy++
-					continue
-				}
-			}
 			if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
 				at := -1
 				// Most children's boards are not on the path: their slot
@@ -413,83 +382,9 @@ func (s *searcher) expand(d int) bool {
 		s.initChild(c, term, at, epn, edn)
 		g.Undo(m)
 	}
-	p.lazy = lazy
 	p.fresh = s.o.SNDA // the first refresh of the children looks for sources
 	p.layout = 0       // the first re-read reads every child
 	return true
-}
-
-// resolveLazy values the children that hold a bound (BoundPreviewer) and
-// are the best or the second best of the node at depth d, until both are
-// valued: since a bound is never above the estimate it stands for, the
-// best and second best are then those every child valued would give
-// (ties go to the first child, as in combine), and so is every number
-// combine computes. Children that wait (Delaying) are passed over as
-// combine passes over them.
-func (s *searcher) resolveLazy(d int) {
-	p := &s.plies[d]
-	for p.lazy > 0 {
-		b, j := -1, -1
-		var xb, xj PN
-		for i := range p.kids {
-			c := &p.kids[i]
-			x := c.pn
-			if !p.or {
-				x = c.dn
-			}
-			if x != 0 && p.delays && waiting(p, i, s.patience) {
-				continue
-			}
-			if b < 0 || x < xb {
-				j, xj, b, xb = b, xb, i, x
-			} else if j < 0 || x < xj {
-				j, xj = i, x
-			}
-		}
-		// A child whose value equals its bound keeps its place: the
-		// pass is made again only when a value moved.
-		if b >= 0 && p.kids[b].lazy && !s.resolveSame(d, b) {
-			continue
-		}
-		if j >= 0 && p.kids[j].lazy && !s.resolveSame(d, j) {
-			continue
-		}
-		return
-	}
-}
-
-// resolveSame resolves child i of the node at depth d and reports whether
-// its numbers stayed those of its bound.
-func (s *searcher) resolveSame(d, i int) bool {
-	c := &s.plies[d].kids[i]
-	pn, dn := c.pn, c.dn
-	s.resolve(d, i)
-	return c.pn == pn && c.dn == dn && !c.fixed
-}
-
-// resolve replaces the bound of child i of the node at depth d with the
-// value expand would have given it (the game is at the node).
-func (s *searcher) resolve(d, i int) {
-	p := &s.plies[d]
-	c := &p.kids[i]
-	c.lazy = false
-	p.lazy--
-	m := p.moves[i]
-	if epn, edn, ok := s.pv.PreviewEstimate(m, c.key); ok {
-		c.pn, c.dn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
-		c.h = summed(c.or, c.pn, c.dn)
-		return
-	}
-	g := s.g
-	g.Do(m)
-	epn, edn := PN(1), PN(1)
-	term := g.Terminal()
-	if term == Unknown {
-		epn, edn = g.Estimate()
-		epn, edn = min(max(epn, 1), MaxPN), min(max(edn, 1), MaxPN)
-	}
-	s.initChild(c, term, -1, epn, edn)
-	g.Undo(m)
 }
 
 // initChild gives a new child its value for this visit: terminal, a
@@ -543,10 +438,6 @@ func (s *searcher) refresh(d, i int) {
 func (s *searcher) read(p *ply, c *child, d, i int) {
 	c.seen = s.writes[c.bkt&(writeSlots-1)]
 	if s.ghi.has(c.key) && s.refreshPathDependent(d, c) {
-		if c.lazy {
-			c.lazy = false
-			p.lazy--
-		}
 		return
 	}
 	c.inTT = false
@@ -578,12 +469,6 @@ func (s *searcher) read(p *ply, c *child, d, i int) {
 		return // computed with another move set: unsound to reuse
 	}
 	c.inTT = true
-	if c.lazy {
-		// The table's numbers replace the bound as they replace an
-		// estimate.
-		c.lazy = false
-		p.lazy--
-	}
 	c.pn, c.dn, c.length, c.md = pn, dn, e.length(), e.minDepth()
 	if final {
 		c.hand = e.hand()

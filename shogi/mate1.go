@@ -45,30 +45,6 @@ func (p *Position) FirstMate(checks []Move) (Move, bool) {
 	return NoMove, false
 }
 
-// FirstMateKept is FirstMate that also sets kept[i] to KeptEscapes of
-// checks[i] for each check it tests (every check up to the mating one;
-// kept must be as long as checks): the test computes them anyway.
-func (p *Position) FirstMateKept(checks []Move, kept []uint8) (Move, bool) {
-	them := p.side ^ 1
-	ek := p.king[them]
-	if ek == NoSquare || len(checks) == 0 {
-		return NoMove, false
-	}
-	kept = kept[:len(checks)]
-	lifted, _ := p.safeNeighbours(them)
-	for i, m := range checks {
-		n := 0
-		if !lifted.IsEmpty() {
-			n = p.keptEscapes(m, ek, lifted, false).Count()
-		}
-		kept[i] = uint8(n)
-		if n == 0 && !(m.IsDrop() && m.Kind() == Pawn) && p.matesCornered(m, ek) {
-			return m, true
-		}
-	}
-	return NoMove, false
-}
-
 // Mates reports whether the legal check m of the side to move leaves the
 // opponent without a legal move.
 func (p *Position) Mates(m Move) bool {
@@ -90,12 +66,6 @@ func (p *Position) mates(m Move, ek Square, lifted Bitboard) bool {
 	if p.escapeSurvives(m, ek, lifted) {
 		return false
 	}
-	return p.matesCornered(m, ek)
-}
-
-// matesCornered is mates for a check m that is not a pawn drop and after
-// which no escape is known to survive.
-func (p *Position) matesCornered(m Move, ek Square) bool {
 	// Most checks that leave no square to run to are refuted by the king
 	// taking the checker next to it.
 	to := m.To()
@@ -123,41 +93,8 @@ func (p *Position) matesCornered(m Move, ek Square) bool {
 // lifted is undefended (the drop changes no line onto its own square), and
 // the king takes it.
 func (p *Position) escapeSurvives(m Move, ek Square, lifted Bitboard) bool {
-	return !p.keptEscapes(m, ek, lifted, true).IsEmpty()
-}
-
-// KingEscapes returns the squares c's king may move to (none when c has
-// no king): the squares next to it that hold none of c's pieces and that
-// the opponent does not attack with the king taken off the board.
-func (p *Position) KingEscapes(c Color) Bitboard {
-	if p.king[c] == NoSquare {
-		return Bitboard{}
-	}
-	lifted, _ := p.safeNeighbours(c)
-	return lifted
-}
-
-// KeptEscapes returns how many of escapes, the squares the enemy king may
-// move to before the legal check m of the side to move (KingEscapes), it
-// certainly may still move to after m, as escapeSurvives tests them. Each
-// is a legal king move after m and a free square of the king there
-// (KingFreedom), so the count is a lower bound of both; the checker's
-// square is never among them unless m drops a piece the king may take.
-func (p *Position) KeptEscapes(m Move, escapes Bitboard) int {
-	ek := p.king[p.side^1]
-	if ek == NoSquare {
-		return 0
-	}
-	return p.keptEscapes(m, ek, escapes, false).Count()
-}
-
-// keptEscapes returns the squares of lifted (see escapeSurvives) that stay
-// safe for the enemy king on ek after m, or with first only the first one
-// found.
-func (p *Position) keptEscapes(m Move, ek Square, lifted Bitboard, first bool) Bitboard {
-	var kept Bitboard
 	if lifted.IsEmpty() {
-		return kept
+		return false
 	}
 	to := m.To()
 	k := m.Kind()
@@ -182,26 +119,26 @@ func (p *Position) keptEscapes(m Move, ek Square, lifted Bitboard, first bool) B
 		if d := lineDir[to][e]; d >= 0 && farMask[pc]>>d&1 != 0 && between[to][e].And(occ).IsEmpty() {
 			continue
 		}
-		if from != NoSquare {
-			if d := lineDir[e][from]; d >= 0 {
-				// The first piece seen from e through the vacated
-				// origin: the moved piece itself is tested above (the
-				// board still shows the captured piece or nothing on
-				// its destination, neither of them the attacker's); any
-				// other keeps its square.
-				if q := firstPiece(e, int(d), occ); q < NoSquare {
-					if sl := p.board[q]; isColor(sl, p.side) && farBy[sl]>>d&1 != 0 {
-						continue
-					}
-				}
-			}
+		if from == NoSquare {
+			return true
 		}
-		kept.Set(e)
-		if first {
-			return kept
+		d := lineDir[e][from]
+		if d < 0 {
+			return true
+		}
+		// The first piece seen from e through the vacated origin: the
+		// moved piece itself is tested above (the board still shows the
+		// captured piece or nothing on its destination, neither of them
+		// the attacker's); any other keeps its square.
+		q := firstPiece(e, int(d), occ)
+		if q >= NoSquare {
+			return true
+		}
+		if sl := p.board[q]; !isColor(sl, p.side) || farBy[sl]>>d&1 == 0 {
+			return true
 		}
 	}
-	return kept
+	return false
 }
 
 // guardsAfter reports whether the side to move attacks s once its piece

@@ -27,8 +27,7 @@ func (g *Game) Clone() *Game {
 	c.fut = newFutileScratch()
 	// The children's keys of the last attacker node are scratch too: a
 	// shared one is written by both threads' mate-in-one tests.
-	c.ahead = childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves),
-		kept: make([]uint8, shogi.MaxMoves)}
+	c.ahead = childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves)}
 	if g.evasions != nil {
 		c.evasions = newEvasionCache()
 	}

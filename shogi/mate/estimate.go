@@ -76,12 +76,6 @@ const known = 1 << 30
 // which are never expanded.
 const unsorted = 1 << 31
 
-// bounded marks a slot that holds, instead of a count, a lower bound of
-// the position's estimate (Game.PreviewBound) in the bits below it: the
-// core asks for it again at each expansion of the parent, and most
-// children are never counted. It is never set with known.
-const bounded = 1 << 29
-
 // Sizes: 2^18 moves (1 MiB) and 2^17 slots (4 MiB) per game for the
 // evasions: the slots outnumber the runs the ring holds, so counts outlive
 // their lists. The checks, longer lists asked only at attacker nodes: 2^19
@@ -172,23 +166,6 @@ func (c *evasionCache) get(k core.Key, buf []shogi.Move) ([]shogi.Move, bool) {
 // free squares, without a run.
 func (c *evasionCache) putCount(k core.Key, n, free int) {
 	*c.slot(k) = evasionSlot{key: k, n: uint32(n) | known, free: uint32(free) + 1}
-}
-
-// bound returns the bound of k's estimate putBound recorded, if any.
-func (c *evasionCache) bound(k core.Key) (int, bool) {
-	sl := c.slot(k)
-	if sl.n&bounded == 0 || sl.key != k {
-		return 0, false
-	}
-	return int(sl.n &^ bounded), true
-}
-
-// putBound records b as a lower bound of k's estimate unless the slot
-// holds something of k's (a count or a run).
-func (c *evasionCache) putBound(k core.Key, b int) {
-	if sl := c.slot(k); sl.key != k || sl.n&bounded != 0 {
-		*sl = evasionSlot{key: k, n: uint32(b) | bounded}
-	}
 }
 
 // info returns the number of evasions of k and its king's free squares,

@@ -56,13 +56,6 @@ type Game struct {
 	// ahead holds the children's keys firstMateCounted computed at an
 	// attacker's node, for PreviewKey.
 	ahead childKeys
-	// escapesAt is the attacker's node whose defender king's escapes
-	// (shogi's KingEscapes) are escapes, for PreviewBound.
-	escapesAt core.Key
-	escapes   shogi.Bitboard
-	// bounds turns PreviewBound on (off, every child is counted when its
-	// node is expanded, which measured cheaper: see PreviewBound).
-	bounds bool
 }
 
 // childKeys are the keys of the children of the attacker's node at
@@ -70,18 +63,11 @@ type Game struct {
 // child, in the order Moves gave, right after Moves, whose mate-in-one test
 // (firstMateCounted) has just computed them. next is the first not yet
 // asked for.
-//
-// kept holds, when bounds is set, each move's KeptEscapes, which the core
-// asks for (PreviewBound) in the same order right after the keys: bnext
-// is the first not yet asked for.
 type childKeys struct {
-	at     core.Key
-	moves  []shogi.Move
-	keys   []core.Key
-	kept   []uint8
-	next   int
-	bnext  int
-	bounds bool
+	at    core.Key
+	moves []shogi.Move
+	keys  []core.Key
+	next  int
 }
 
 // NewGame wraps pos for a core search in which attacker plays the checks
@@ -111,8 +97,7 @@ func newGame(pos *shogi.Position, attacker shogi.Color, rules Rules, ev *evasion
 		fut:      newFutileScratch(),
 		delays:   defaultDelays,
 		evasions: ev,
-		ahead: childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves),
-			kept: make([]uint8, shogi.MaxMoves)},
+		ahead:    childKeys{moves: make([]shogi.Move, 0, shogi.MaxMoves), keys: make([]core.Key, 0, shogi.MaxMoves)},
 	}
 	for i := range g.lastDrop {
 		g.lastDrop[i] = -1
@@ -225,9 +210,7 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 		if c == nil || !c.noMate1(k) {
 			var m shogi.Move
 			var ok bool
-			if c != nil && g.bounds {
-				m, ok = g.firstMateKept(ms)
-			} else if c != nil {
+			if c != nil {
 				m, ok = g.firstMateCounted(ms)
 			} else {
 				m, ok = g.pos.FirstMate(ms)
@@ -243,27 +226,6 @@ func (g *Game) Moves(buf []core.Move, step int) []core.Move {
 	return unsafe.Slice((*core.Move)(unsafe.SliceData(ms)), cap(ms))[:len(ms)]
 }
 
-// firstMateKept is FirstMate for a game with a move cache whose children
-// the core values by bounds (PreviewBound): it computes the children's
-// keys for PreviewKey, with their slots of the move cache loading, and
-// their kept escapes for PreviewBound, which the mate test finds on its
-// way (shogi's FirstMateKept). The evasions of a child are counted only
-// when the core needs its estimate, which at most children it never does.
-func (g *Game) firstMateKept(ms []shogi.Move) (shogi.Move, bool) {
-	hand := g.pos.Hand(g.attacker)
-	a := &g.ahead
-	a.at, a.next, a.bnext = g.Key(), 0, 0
-	a.moves, a.keys = append(a.moves[:0], ms...), a.keys[:0]
-	for _, m := range ms {
-		k := g.checkKey(m, hand)
-		a.keys = append(a.keys, k)
-		g.evasions.prefetch(k)
-	}
-	m, ok := g.pos.FirstMateKept(ms, a.kept)
-	a.bounds = !ok
-	return m, ok
-}
-
 // firstMateCounted is FirstMate for a game with a move cache: it plays
 // each check in turn and counts the defender's evasions and king freedom
 // (evasionInfo, which records them in the cache), stopping at the first
@@ -274,12 +236,31 @@ func (g *Game) firstMateKept(ms []shogi.Move) (shogi.Move, bool) {
 // A count of 0 may come from futile drops removed under tsume rules; the
 // mate must be a plain one, which CountEvasions decides. The values the
 // core sees are the same, so the search is too.
+//
+// Counting every child, most of which the search never enters, measured
+// cheaper than counting only those it chooses. A lazy valuation was built
+// that keeps the search exactly as it is: each child valued first by a
+// lower bound of its estimate (the escapes the check certainly leaves, as
+// the mate test sees them, doubled for the free squares, plus the king
+// taking an unguarded checker, captures by pieces no pin can hold and
+// blocking drops), and counted only when it is the best or the second best
+// child of its node, the choice made again until both are counted. On
+// Microcosmos tail 301 (first 300 k expansions, callgrind) the expansions
+// were the same and the instructions 3.03 G -> 3.35 G: of 744 k children
+// of attacker's nodes, 518 k got a bound and 278 k of those were counted
+// all the same; the counts saved (CountEvasions 192 M -> 113 M, Do and
+// Undo 206 M -> 165 M) cost less than the mate test's escape counts
+// (148 M), the bounds (170 M) and the re-selection (100 M). Weaker
+// bounds (one escape found rather than all) 3.47 G; resolving only the
+// best child, not the second, left tail 301 unproven at 8.6 M expansions
+// (8.14 M to the first proof). With the hooks in place and the bounds
+// off, 3.09 G.
 func (g *Game) firstMateCounted(ms []shogi.Move) (shogi.Move, bool) {
 	// The children's slots first, all of them loading at once: each
 	// count reads its slot, a random access to a table of megabytes.
 	hand := g.pos.Hand(g.attacker)
 	a := &g.ahead
-	a.at, a.next, a.bounds = g.Key(), 0, false
+	a.at, a.next = g.Key(), 0
 	a.moves, a.keys = append(a.moves[:0], ms...), a.keys[:0]
 	for _, m := range ms {
 		k := g.checkKey(m, hand)
@@ -555,63 +536,6 @@ func (g *Game) PreviewEstimate(m core.Move, k core.Key) (pn, dn core.PN, ok bool
 		return 0, 0, false
 	}
 	return core.PN(n + free), 1, true
-}
-
-// PreviewBound implements core.BoundPreviewer: after a check, the
-// defender's node is valued (Estimate) by its number of evasions n plus
-// its king's free squares, and both are at least the number of the king's
-// escapes that the check certainly leaves (shogi's KeptEscapes), so that
-// number doubled bounds the estimate from below without playing the check
-// or counting anything; the dn is 1, as Estimate's. With no escape left
-// there is no bound: the check may mate (under tsume rules also when the
-// only evasions are futile drops), which only the count tells. A child
-// whose count the move cache knows is valued at once: that costs no more.
-// The bound is kept in the child's slot of the move cache, for the
-// parent's re-expansions.
-//
-// It is off (Game.bounds): the search is the same, expansion for
-// expansion, but it costs more than the counts it saves. Microcosmos tail
-// 301, first 300 k expansions (callgrind): 3.03 G instructions without,
-// 3.35 G with. Of the 744 k children of attacker's nodes valued there,
-// 518 k got a bound and 278 k of those were counted all the same (the
-// best or second best child, mostly with the bound equal to the count);
-// the counts saved (CountEvasions 192 M -> 113 M, Do and Undo 206 M ->
-// 165 M) are outweighed by the mate test's escapes (FirstMateKept,
-// 148 M, which the counting test does not need), the bounds (PreviewBound
-// with ReplyBound, 170 M) and the core's re-selection (100 M). With only
-// the escapes doubled as the bound (no captures or drops) 3.37 G; with
-// one escape found instead of all, 3.47 G (weaker bounds, more counted);
-// resolving only the best child and not the second, tail 301 unproven at
-// 8.6 M expansions (8.14 M to the first proof).
-func (g *Game) PreviewBound(m core.Move, k core.Key) (pn, dn core.PN, ok bool) {
-	if !g.bounds || !g.OrNode() || g.evasions == nil {
-		return 0, 0, false
-	}
-	ev := g.evasions
-	if b, ok := ev.bound(k); ok {
-		return core.PN(b), 1, true
-	}
-	if _, _, ok := ev.info(k); ok {
-		return 0, 0, false
-	}
-	sm := shogi.Move(m)
-	var n int
-	if a := &g.ahead; a.bounds && a.bnext < len(a.moves) && a.moves[a.bnext] == sm && a.keys[a.bnext] == k {
-		n = int(a.kept[a.bnext])
-		a.bnext++
-	} else {
-		if at := g.Key(); at != g.escapesAt {
-			g.escapesAt, g.escapes = at, g.pos.KingEscapes(g.attacker.Opponent())
-		}
-		n = g.pos.KeptEscapes(sm, g.escapes)
-	}
-	board, drops, free := g.pos.ReplyBound(sm, n)
-	if board == 0 {
-		return 0, 0, false
-	}
-	b := board + drops + free
-	ev.putBound(k, b)
-	return core.PN(b), 1, true
 }
 
 // CycleOutcome: a repetition on the path means the attacker checked

@@ -33,7 +33,7 @@ func TestPreviewAgreesWithDo(t *testing.T) {
 		rng ^= rng << 17
 		return int(rng % uint64(n))
 	}
-	answered, orAnswered, bounds := 0, 0, 0
+	answered, orAnswered := 0, 0
 	for _, sfen := range previewPositions {
 		for _, rules := range []Rules{Tsume, MateSearch} {
 			pos, err := shogi.ParseSFEN(sfen)
@@ -45,17 +45,15 @@ func TestPreviewAgreesWithDo(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := NewGame(p, attacker, rules)
-			g.bounds = true
 			for walk := 0; walk < 80; walk++ {
 				var played []core.Move
 				for depth := 0; depth < 9; depth++ {
 					ms := g.Moves(nil, 0)
 					for _, m := range ms {
 						k, or, keyed := g.PreviewKey(m)
-						var pn, dn, bpn, bdn core.PN
-						ok, bounded := false, false
+						var pn, dn core.PN
+						ok := false
 						if keyed {
-							bpn, bdn, bounded = g.PreviewBound(m, k)
 							pn, dn, ok = g.PreviewEstimate(m, k)
 						}
 						g.Do(m)
@@ -72,13 +70,6 @@ func TestPreviewAgreesWithDo(t *testing.T) {
 							if k != g.Key() || or != g.OrNode() || term != core.Unknown || pn != wpn || dn != wdn {
 								t.Fatalf("%s %v after %v %v: preview %v %v %d %d, Do gives %v %v %v %d %d",
 									sfen, rules, played, m, k, or, pn, dn, g.Key(), g.OrNode(), term, wpn, wdn)
-							}
-						}
-						if bounded {
-							bounds++
-							if term != core.Unknown || bpn > wpn || bdn != wdn {
-								t.Fatalf("%s %v after %v %v: bound %d %d, Do gives %v %d %d",
-									sfen, rules, played, m, bpn, bdn, term, wpn, wdn)
 							}
 						}
 						g.Undo(m)
@@ -98,9 +89,6 @@ func TestPreviewAgreesWithDo(t *testing.T) {
 	}
 	if answered < 1000 || orAnswered < 200 {
 		t.Errorf("Preview answered %d children (%d after checks): too few to test", answered, orAnswered)
-	}
-	if bounds < 100 {
-		t.Errorf("PreviewBound answered %d children: too few to test", bounds)
 	}
 }
 
@@ -130,9 +118,8 @@ func TestBoundedGamePreviewsNothing(t *testing.T) {
 	}
 }
 
-// TestPreviewKeepsTheSearch: a proof search with Preview, with and
-// without PreviewBound, expands exactly the nodes of one without them and
-// returns the same result.
+// TestPreviewKeepsTheSearch: a proof search with Preview expands exactly
+// the nodes of one without it and returns the same result.
 func TestPreviewKeepsTheSearch(t *testing.T) {
 	type problem struct {
 		name  string
@@ -149,8 +136,8 @@ func TestPreviewKeepsTheSearch(t *testing.T) {
 		problems = append(problems, problem{"Microcosmos tail 31", start, mc[:len(mc)-31]})
 	}
 	for _, pr := range problems {
-		var got [3]core.Result
-		for i, off := range []bool{false, true, false} {
+		var got [2]core.Result
+		for i, off := range []bool{false, true} {
 			pos, err := shogi.ParseSFEN(pr.sfen)
 			if err != nil {
 				t.Fatal(err)
@@ -168,7 +155,6 @@ func TestPreviewKeepsTheSearch(t *testing.T) {
 			}
 			g := NewGame(p, attacker, Tsume)
 			g.noPreview = off
-			g.bounds = i == 0
 			tab, err := core.NewTable(16, core.TableOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -176,13 +162,11 @@ func TestPreviewKeepsTheSearch(t *testing.T) {
 			got[i] = core.Solve(context.Background(), g, tab, coreOptions(Options{}))
 			tab.Close()
 		}
-		a := got[0]
-		for _, b := range got[1:] {
-			if a.Outcome != b.Outcome || a.Length != b.Length || a.BestMove != b.BestMove ||
-				a.Stats.Expanded != b.Stats.Expanded || a.Stats.Generated != b.Stats.Generated {
-				t.Errorf("%s: with Preview %v in %d (%d expansions, %d children), without %v in %d (%d, %d)", pr.name,
-					a.Outcome, a.Length, a.Stats.Expanded, a.Stats.Generated, b.Outcome, b.Length, b.Stats.Expanded, b.Stats.Generated)
-			}
+		a, b := got[0], got[1]
+		if a.Outcome != b.Outcome || a.Length != b.Length || a.BestMove != b.BestMove ||
+			a.Stats.Expanded != b.Stats.Expanded || a.Stats.Generated != b.Stats.Generated {
+			t.Errorf("%s: with Preview %v in %d (%d expansions, %d children), without %v in %d (%d, %d)", pr.name,
+				a.Outcome, a.Length, a.Stats.Expanded, a.Stats.Generated, b.Outcome, b.Length, b.Stats.Expanded, b.Stats.Generated)
 		}
 		if pr.name != "perpetual check" && a.Outcome != core.Proven {
 			t.Errorf("%s: %v", pr.name, a.Outcome)
