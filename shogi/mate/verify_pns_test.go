@@ -109,12 +109,12 @@ const (
 	deepLine = "2d5d P*5b 3b4b 5a6b 4b5b 6a5b N*7d 6b5a S*4b 5a4b B*3a 4b4a 5d5b+ 4a5b S*5c 5b4c G*4d 4c3b 2a2b 3b4a 3a4b+"
 )
 
-// TestVerifierSettlesForeignLine checks KomoringHeights' 21-ply line on a
+// TestVerifierSettlesForeignLineHeavy checks KomoringHeights' 21-ply line on a
 // real-game position: the depth-first search alone leaves defender
 // alternatives 17 and 19 plies from the end unsettled (no hint orders the
 // attacker's moves for a line from elsewhere); the best-first search
 // settles them all.
-func TestVerifierSettlesForeignLine(t *testing.T) {
+func TestVerifierSettlesForeignLineHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds")
 	}
@@ -143,12 +143,12 @@ func TestVerifierRejectsShortClaim(t *testing.T) {
 	t.Logf("%s (%d nodes)", r.Problem, r.Nodes)
 }
 
-// TestPNSDeepBound checks "mate within d" exactly at a depth the
+// TestPNSDeepBoundHeavy checks "mate within d" exactly at a depth the
 // depth-first search cannot reach: after 2d5d G*5b in the position above
 // the shortest mate takes 15 plies, so the best-first search must prove
 // 15 and must not prove 11 (a search that counted a mate in 15 within
 // fewer plies, or took one refuted defence for all, would).
-func TestPNSDeepBound(t *testing.T) {
+func TestPNSDeepBoundHeavy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few seconds")
 	}
